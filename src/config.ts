@@ -1,0 +1,60 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+
+export interface Config {
+  host: string;
+  port: number;
+  databaseUrl: string;
+  /** Load the demo data set and the demo user when the database is empty. */
+  demo: boolean;
+  tokenTtlSeconds: number;
+  /** Package names accepted in `/TV2/Execute/<PACKAGE>.<Operation>`; the first is the documented one. */
+  packageAliases: string[];
+  bodyLimitBytes: number;
+  logLevel: string;
+  /** Failed GetToken attempts per client address within `loginWindowSeconds` before 429. */
+  loginMaxFailures: number;
+  loginWindowSeconds: number;
+  /** How long a verified token is trusted from the in-process cache before the database is asked again. */
+  tokenCacheSeconds: number;
+}
+
+export const DEFAULT_SQLITE_URL = 'sqlite:./data/tv2.db';
+
+function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^[0-9]+$/.test(raw)) throw new Error(`${name} must be a whole number, got "${raw}"`);
+  return Number(raw);
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  return {
+    host: env.HOST ?? '127.0.0.1',
+    port: intFrom(env, 'PORT', 8080),
+    databaseUrl: env.DATABASE_URL ?? DEFAULT_SQLITE_URL,
+    demo: env.TV2_DEMO !== '0',
+    tokenTtlSeconds: intFrom(env, 'TV2_TOKEN_TTL_SECONDS', 3600),
+    packageAliases: (env.TV2_PACKAGE_ALIASES ?? 'APIPACK,GCAPIPACK')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    bodyLimitBytes: intFrom(env, 'TV2_BODY_LIMIT_BYTES', 1024 * 1024),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    loginMaxFailures: intFrom(env, 'TV2_LOGIN_MAX_FAILURES', 10),
+    loginWindowSeconds: intFrom(env, 'TV2_LOGIN_WINDOW_SECONDS', 300),
+    tokenCacheSeconds: intFrom(env, 'TV2_TOKEN_CACHE_SECONDS', 15),
+    ...overrides,
+  };
+}
+
+/** Turns `sqlite:./data/tv2.db`, `file:...`, a bare path or `:memory:` into a file path for better-sqlite3. */
+export function sqlitePathFrom(url: string): string {
+  const path = url.replace(/^sqlite:(\/\/)?/, '').replace(/^file:/, '');
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  return path;
+}
+
+export function isPostgresUrl(url: string): boolean {
+  return /^postgres(ql)?:\/\//.test(url);
+}

@@ -1,0 +1,21 @@
+import type { Kysely, Migration, MigrationProvider } from 'kysely';
+import type { Engine } from '../engine.ts';
+import * as m0001 from './0001_foundation.ts';
+
+// biome-ignore lint/suspicious/noExplicitAny: a migration sees the schema of its own time
+type EngineMigration = { up(db: Kysely<any>, engine: Engine): Promise<void> };
+
+/** Forward-only migrations, in order. A new migration is a new file and a new row here. */
+const migrations: Record<string, EngineMigration> = {
+  '0001_foundation': m0001,
+};
+
+export function migrationProvider(engine: Engine): MigrationProvider {
+  return {
+    async getMigrations(): Promise<Record<string, Migration>> {
+      return Object.fromEntries(
+        Object.entries(migrations).map(([name, m]) => [name, { up: (db) => m.up(db, engine) }]),
+      );
+    },
+  };
+}

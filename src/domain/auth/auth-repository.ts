@@ -1,0 +1,92 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+
+export interface UserRow {
+  id: number;
+  name: string;
+  secret_hash: string;
+  roles: string;
+  customer_no: number | null;
+  client_no: number | null;
+  active: number;
+  created_at: string;
+  revoked_at: string | null;
+}
+
+export interface TokenWithUser {
+  expires_at: string;
+  token_revoked_at: string | null;
+  user_id: number;
+  name: string;
+  roles: string;
+  customer_no: number | null;
+  client_no: number | null;
+  active: number;
+}
+
+export class AuthRepository {
+  constructor(private readonly db: Kysely<DB>) {}
+
+  findUserByName(name: string): Promise<UserRow | undefined> {
+    return this.db.selectFrom('api_user').selectAll().where('name', '=', name).executeTakeFirst();
+  }
+
+  listUsers(): Promise<UserRow[]> {
+    return this.db.selectFrom('api_user').selectAll().orderBy('name').execute();
+  }
+
+  async insertUser(db: Kysely<DB>, user: Omit<UserRow, 'id'>): Promise<void> {
+    await db.insertInto('api_user').values(user).execute();
+  }
+
+  async revokeUser(db: Kysely<DB>, name: string, at: string): Promise<boolean> {
+    const user = await db.selectFrom('api_user').select('id').where('name', '=', name).executeTakeFirst();
+    if (!user) return false;
+    await db.updateTable('api_user').set({ active: 0, revoked_at: at }).where('id', '=', user.id).execute();
+    await db
+      .updateTable('api_token')
+      .set({ revoked_at: at })
+      .where('user_id', '=', user.id)
+      .where('revoked_at', 'is', null)
+      .execute();
+    return true;
+  }
+
+  async insertToken(tokenHash: string, userId: number, createdAt: string, expiresAt: string): Promise<void> {
+    await this.db
+      .insertInto('api_token')
+      .values({ token_hash: tokenHash, user_id: userId, created_at: createdAt, expires_at: expiresAt })
+      .execute();
+  }
+
+  /** Expired tokens are useless; deleting them keeps the table as small as the live sessions. */
+  async deleteExpiredTokens(now: string): Promise<void> {
+    await this.db.deleteFrom('api_token').where('expires_at', '<', now).execute();
+  }
+
+  findToken(tokenHash: string): Promise<TokenWithUser | undefined> {
+    return this.db
+      .selectFrom('api_token')
+      .innerJoin('api_user', 'api_user.id', 'api_token.user_id')
+      .select([
+        'api_token.expires_at',
+        'api_token.revoked_at as token_revoked_at',
+        'api_user.id as user_id',
+        'api_user.name',
+        'api_user.roles',
+        'api_user.customer_no',
+        'api_user.client_no',
+        'api_user.active',
+      ])
+      .where('api_token.token_hash', '=', tokenHash)
+      .executeTakeFirst();
+  }
+
+  async countUsers(): Promise<number> {
+    const row = await this.db
+      .selectFrom('api_user')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+}

@@ -1,0 +1,290 @@
+import type { Kysely } from 'kysely';
+import type {
+  ArticleParameterCodeTable,
+  ArticleParameterNumberTable,
+  ArticleSizeTable,
+  ArticleTable,
+  DB,
+  SizeTableTable,
+} from '../../db/schema.ts';
+
+export type ArticleRow = ArticleTable;
+export type SizeRow = ArticleSizeTable;
+export type ParameterCodeRow = ArticleParameterCodeTable;
+export type ParameterNumberRow = ArticleParameterNumberTable;
+export interface ImageMetaRow {
+  article_no: string;
+  image_no: number;
+  content_type: string;
+  byte_size: number;
+  sha256: string;
+  deleted: number;
+  scn: number;
+}
+export interface ImageRow extends ImageMetaRow {
+  data: Buffer;
+}
+export interface ArticleVersion {
+  scn: number;
+  deleted: number;
+  retail: number;
+  active: number;
+}
+
+export interface ArticleChildren {
+  sizes: SizeRow[];
+  parameterCodes: ParameterCodeRow[];
+  parameterNumbers: ParameterNumberRow[];
+  images: ImageMetaRow[];
+}
+
+const IMAGE_META = ['article_no', 'image_no', 'content_type', 'byte_size', 'sha256', 'deleted', 'scn'] as const;
+
+/** Every SQL statement of the catalogue area. */
+export class CatalogRepository {
+  constructor(private readonly db: Kysely<DB>) {}
+
+  // --- reads ---------------------------------------------------------------------------------
+
+  /**
+   * One page of articles whose SCN is above `sinceScn`, in article-number order, deleted ones included:
+   * a deleted article keeps its place so a client paging by offset never skips a live one.
+   */
+  articlesPage(sinceScn: number, offset: number, limit: number): Promise<ArticleRow[]> {
+    return this.db
+      .selectFrom('article')
+      .selectAll()
+      .where('scn', '>', sinceScn)
+      .orderBy('article_no')
+      .limit(limit)
+      .offset(offset)
+      .execute();
+  }
+
+  findArticle(articleNo: string): Promise<ArticleRow | undefined> {
+    return this.db.selectFrom('article').selectAll().where('article_no', '=', articleNo).executeTakeFirst();
+  }
+
+  articleVersion(articleNo: string): Promise<ArticleVersion | undefined> {
+    return this.db
+      .selectFrom('article')
+      .select(['scn', 'deleted', 'retail', 'active'])
+      .where('article_no', '=', articleNo)
+      .executeTakeFirst();
+  }
+
+  async articleNoByBarcode(barcode: string): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('article_size')
+      .select('article_no')
+      .where('barcode', '=', barcode)
+      .executeTakeFirst();
+    return row?.article_no;
+  }
+
+  async childrenOf(articleNos: string[]): Promise<ArticleChildren> {
+    if (articleNos.length === 0) return { sizes: [], parameterCodes: [], parameterNumbers: [], images: [] };
+    const [sizes, parameterCodes, parameterNumbers, images] = await Promise.all([
+      this.db
+        .selectFrom('article_size')
+        .selectAll()
+        .where('article_no', 'in', articleNos)
+        .orderBy('article_no')
+        .orderBy('position')
+        .execute(),
+      this.db
+        .selectFrom('article_parameter_code')
+        .selectAll()
+        .where('article_no', 'in', articleNos)
+        .orderBy('article_no')
+        .orderBy('parameter_code')
+        .execute(),
+      this.db
+        .selectFrom('article_parameter_number')
+        .selectAll()
+        .where('article_no', 'in', articleNos)
+        .orderBy('article_no')
+        .orderBy('parameter_code')
+        .orderBy('parameter_no')
+        .execute(),
+      this.db
+        .selectFrom('article_image')
+        .select(IMAGE_META)
+        .where('article_no', 'in', articleNos)
+        .where('deleted', '=', 0)
+        .orderBy('article_no')
+        .orderBy('image_no')
+        .execute(),
+    ]);
+    return { sizes, parameterCodes, parameterNumbers, images };
+  }
+
+  /** Image rows (metadata, with the article's retail visibility) changed after `sinceScn`, deleted ones included. */
+  imagesPage(sinceScn: number, offset: number, limit: number) {
+    return this.db
+      .selectFrom('article_image')
+      .innerJoin('article', 'article.article_no', 'article_image.article_no')
+      .select([
+        'article_image.article_no',
+        'article_image.image_no',
+        'article_image.content_type',
+        'article_image.byte_size',
+        'article_image.sha256',
+        'article_image.deleted',
+        'article_image.scn',
+        'article.retail',
+        'article.active',
+        'article.deleted as article_deleted',
+      ])
+      .where('article_image.scn', '>', sinceScn)
+      .orderBy('article_image.article_no')
+      .orderBy('article_image.image_no')
+      .limit(limit)
+      .offset(offset)
+      .execute();
+  }
+
+  findImage(articleNo: string, imageNo: number): Promise<ImageRow | undefined> {
+    return this.db
+      .selectFrom('article_image')
+      .selectAll()
+      .where('article_no', '=', articleNo)
+      .where('image_no', '=', imageNo)
+      .where('deleted', '=', 0)
+      .executeTakeFirst();
+  }
+
+  sizeTablesPage(sinceScn: number, offset: number, limit: number): Promise<SizeTableTable[]> {
+    return this.db
+      .selectFrom('size_table')
+      .selectAll()
+      .where('scn', '>', sinceScn)
+      .orderBy('code')
+      .limit(limit)
+      .offset(offset)
+      .execute();
+  }
+
+  sizesOfTables(codes: string[]) {
+    if (codes.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('size_table_size')
+      .selectAll()
+      .where('size_table_code', 'in', codes)
+      .orderBy('size_table_code')
+      .orderBy('position')
+      .execute();
+  }
+
+  async sizeTableExists(code: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('size_table')
+      .select('code')
+      .where('code', '=', code)
+      .where('deleted', '=', 0)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  sizesOfTable(code: string): Promise<string[]> {
+    return this.db
+      .selectFrom('size_table_size')
+      .select('sizex')
+      .where('size_table_code', '=', code)
+      .orderBy('position')
+      .execute()
+      .then((rows) => rows.map((r) => r.sizex));
+  }
+
+  // --- writes (only on a repository made over a unit of work's transaction) ------------------
+
+  async upsertSizeTable(
+    row: { code: string; description: string; scn: number },
+    sizes: string[],
+  ): Promise<void> {
+    await this.db
+      .insertInto('size_table')
+      .values({ ...row, deleted: 0 })
+      .onConflict((oc) => oc.column('code').doUpdateSet({ description: row.description, deleted: 0, scn: row.scn }))
+      .execute();
+    await this.db.deleteFrom('size_table_size').where('size_table_code', '=', row.code).execute();
+    if (sizes.length > 0) {
+      await this.db
+        .insertInto('size_table_size')
+        .values(sizes.map((sizex, i) => ({ size_table_code: row.code, position: i + 1, sizex })))
+        .execute();
+    }
+  }
+
+  async upsertArticle(
+    row: ArticleRow,
+    children: Omit<ArticleChildren, 'images'>,
+  ): Promise<void> {
+    const { article_no, created_at, ...changes } = row;
+    await this.db
+      .insertInto('article')
+      .values(row)
+      .onConflict((oc) => oc.column('article_no').doUpdateSet(changes))
+      .execute();
+    await this.db.deleteFrom('article_size').where('article_no', '=', article_no).execute();
+    await this.db.deleteFrom('article_parameter_code').where('article_no', '=', article_no).execute();
+    await this.db.deleteFrom('article_parameter_number').where('article_no', '=', article_no).execute();
+    if (children.sizes.length > 0) await this.db.insertInto('article_size').values(children.sizes).execute();
+    if (children.parameterCodes.length > 0) {
+      await this.db.insertInto('article_parameter_code').values(children.parameterCodes).execute();
+    }
+    if (children.parameterNumbers.length > 0) {
+      await this.db.insertInto('article_parameter_number').values(children.parameterNumbers).execute();
+    }
+  }
+
+  /** Stamps an article as changed: a change to its sizes or images is a change of the article. */
+  async touchArticle(articleNo: string, scn: number, at: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('article')
+      .set({ scn, updated_at: at })
+      .where('article_no', '=', articleNo)
+      .where('deleted', '=', 0)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  async softDeleteArticle(articleNo: string, scn: number, at: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('article')
+      .set({ deleted: 1, active: 0, scn, updated_at: at })
+      .where('article_no', '=', articleNo)
+      .where('deleted', '=', 0)
+      .executeTakeFirst();
+    if (result.numUpdatedRows === 0n) return false;
+    // Barcodes are freed for reuse; the article's own row is the tombstone.
+    await this.db.deleteFrom('article_size').where('article_no', '=', articleNo).execute();
+    await this.db
+      .updateTable('article_image')
+      .set({ deleted: 1, data: Buffer.alloc(0), byte_size: 0, scn })
+      .where('article_no', '=', articleNo)
+      .where('deleted', '=', 0)
+      .execute();
+    return true;
+  }
+
+  async putImage(row: ImageRow): Promise<void> {
+    const { article_no, image_no, ...changes } = row;
+    await this.db
+      .insertInto('article_image')
+      .values(row)
+      .onConflict((oc) => oc.columns(['article_no', 'image_no']).doUpdateSet(changes))
+      .execute();
+  }
+
+  async softDeleteImage(articleNo: string, imageNo: number, scn: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('article_image')
+      .set({ deleted: 1, data: Buffer.alloc(0), byte_size: 0, scn })
+      .where('article_no', '=', articleNo)
+      .where('image_no', '=', imageNo)
+      .where('deleted', '=', 0)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+}

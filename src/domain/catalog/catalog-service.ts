@@ -1,0 +1,334 @@
+import { createHash } from 'node:crypto';
+import { fileTypeFromBuffer } from 'file-type';
+import type { Database } from '../../db/database.ts';
+import { currentScn, inWriteTransaction } from '../../db/unit-of-work.ts';
+import { ConflictError, type FieldError, NotFoundError, ValidationError } from '../errors.ts';
+import { fromLanguageJson, type LanguageObject, type LanguageText, toLanguageJson } from '../shared/language.ts';
+import type { Audience, Page, PageOf } from '../shared/paging.ts';
+import { articlesToWire, type ArticleWire, type ImageWire, imageToWire } from './article-wire.ts';
+import { type ArticleRow, type ArticleVersion, CatalogRepository } from './catalog-repository.ts';
+import { isValidEan13 } from './ean.ts';
+
+export interface SizeTableInput {
+  code: string;
+  description: LanguageText;
+  sizes: string[];
+}
+
+export interface ArticleInput {
+  articleNo: string;
+  modelNo: string;
+  colourCode: string;
+  colourDescription: LanguageText;
+  description: LanguageText;
+  modelDescription: LanguageText;
+  searchNames: [LanguageText, LanguageText, LanguageText];
+  brand: string;
+  season: string;
+  articleGroup: string;
+  /** VAT rate in basis points (2100 = 21 %). */
+  vatRateBp: number;
+  sizeTableCode: string;
+  active: boolean;
+  retail: boolean;
+  /** In size-table order; each size once, each barcode a valid EAN-13 unique across articles. */
+  sizes: Array<{ sizex: string; barcode: string }>;
+  parameterCodes: Array<{ code: number; text: LanguageText }>;
+  parameterNumbers: Array<{ code: number; number: number; text: LanguageText }>;
+}
+
+export interface SizeTableWire {
+  SIZETABLE: string;
+  DESCRIPTION: LanguageObject;
+  SIZES: Array<{ POSITION: number; SIZEX: string }>;
+  SCN: number;
+}
+
+/** Images the interface accepts; the type is sniffed from the bytes, never taken from the client. */
+const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp']);
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+const ARTICLE_NO = /^[A-Za-z0-9][A-Za-z0-9._/-]{0,39}$/;
+const ARTICLE_CACHE_LIMIT = 50_000;
+
+function visibleTo(audience: Audience, a: Pick<ArticleVersion, 'deleted' | 'retail' | 'active'>): boolean {
+  if (a.deleted === 1) return false;
+  return audience === 'B2B' || (a.retail === 1 && a.active === 1);
+}
+
+export class CatalogService {
+  readonly #read: CatalogRepository;
+  /** Serialised single-article answers, each valid while the article's SCN is unchanged. */
+  readonly #articleJson = new Map<string, { scn: number; json: string }>();
+
+  constructor(
+    private readonly database: Database,
+    private readonly now: () => Date = () => new Date(),
+  ) {
+    this.#read = new CatalogRepository(database.db);
+  }
+
+  // --- reads -----------------------------------------------------------------------------------
+
+  async listArticles(audience: Audience, page: Page): Promise<PageOf<ArticleWire, string>> {
+    const scn = await currentScn(this.database.db);
+    const rows = await this.#read.articlesPage(page.sinceScn, page.offset - 1, page.limit + 1);
+    const more = rows.length > page.limit;
+    const slice = more ? rows.slice(0, page.limit) : rows;
+    const visible = slice.filter((a) => visibleTo(audience, a));
+    const hidden = page.sinceScn > 0 ? slice.filter((a) => !visibleTo(audience, a)).map((a) => a.article_no) : [];
+    const children = await this.#read.childrenOf(visible.map((a) => a.article_no));
+    return {
+      scn,
+      nextOffset: more ? page.offset + page.limit : null,
+      items: articlesToWire(visible, children),
+      deleted: hidden,
+    };
+  }
+
+  /**
+   * One article as the JSON text of its wire object. The text is kept in memory and served again
+   * while the article's SCN is unchanged: one indexed lookup instead of five queries and a
+   * serialisation. Every change of an article or its sizes, parameters or images moves its SCN.
+   */
+  async articleJson(audience: Audience, key: { articleNo?: string; barcode?: string }): Promise<string> {
+    const articleNo = key.articleNo ?? (key.barcode ? await this.#read.articleNoByBarcode(key.barcode) : undefined);
+    const version = articleNo ? await this.#read.articleVersion(articleNo) : undefined;
+    if (!articleNo || !version || !visibleTo(audience, version)) {
+      const what = key.articleNo ? `article "${key.articleNo}"` : `barcode "${key.barcode}"`;
+      throw new NotFoundError('ARTICLE_NOT_FOUND', `No ${what}${audience === 'B2C' ? ' published for retail' : ''}.`);
+    }
+    const cacheKey = `${audience}|${articleNo}`;
+    const cached = this.#articleJson.get(cacheKey);
+    if (cached && cached.scn === version.scn) return cached.json;
+    const row = await this.#read.findArticle(articleNo);
+    if (!row || !visibleTo(audience, row)) throw new NotFoundError('ARTICLE_NOT_FOUND', `No article "${articleNo}".`);
+    const [wire] = articlesToWire([row], await this.#read.childrenOf([articleNo]));
+    const json = JSON.stringify(wire);
+    if (this.#articleJson.size >= ARTICLE_CACHE_LIMIT) this.#articleJson.clear();
+    this.#articleJson.set(cacheKey, { scn: row.scn, json });
+    return json;
+  }
+
+  async listImages(
+    audience: Audience,
+    page: Page,
+  ): Promise<PageOf<ImageWire, { ARTICLE: string; IMAGENO: number }>> {
+    const scn = await currentScn(this.database.db);
+    const rows = await this.#read.imagesPage(page.sinceScn, page.offset - 1, page.limit + 1);
+    const more = rows.length > page.limit;
+    const slice = more ? rows.slice(0, page.limit) : rows;
+    const shown = (r: (typeof rows)[number]) =>
+      r.deleted === 0 && visibleTo(audience, { deleted: r.article_deleted, retail: r.retail, active: r.active });
+    return {
+      scn,
+      nextOffset: more ? page.offset + page.limit : null,
+      items: slice.filter(shown).map(imageToWire),
+      deleted:
+        page.sinceScn > 0
+          ? slice.filter((r) => !shown(r)).map((r) => ({ ARTICLE: r.article_no, IMAGENO: r.image_no }))
+          : [],
+    };
+  }
+
+  async image(audience: Audience, articleNo: string, imageNo: number) {
+    const version = await this.#read.articleVersion(articleNo);
+    const image = version && visibleTo(audience, version) ? await this.#read.findImage(articleNo, imageNo) : undefined;
+    if (!image) throw new NotFoundError('IMAGE_NOT_FOUND', `Article "${articleNo}" has no image ${imageNo}.`);
+    return { contentType: image.content_type, data: image.data, sha256: image.sha256 };
+  }
+
+  async listSizeTables(page: Page): Promise<PageOf<SizeTableWire, string>> {
+    const scn = await currentScn(this.database.db);
+    const rows = await this.#read.sizeTablesPage(page.sinceScn, page.offset - 1, page.limit + 1);
+    const more = rows.length > page.limit;
+    const slice = more ? rows.slice(0, page.limit) : rows;
+    const live = slice.filter((t) => t.deleted === 0);
+    const sizes = await this.#read.sizesOfTables(live.map((t) => t.code));
+    return {
+      scn,
+      nextOffset: more ? page.offset + page.limit : null,
+      items: live.map((t) => ({
+        SIZETABLE: t.code,
+        DESCRIPTION: fromLanguageJson(t.description),
+        SIZES: sizes
+          .filter((s) => s.size_table_code === t.code)
+          .map((s) => ({ POSITION: s.position, SIZEX: s.sizex })),
+        SCN: t.scn,
+      })),
+      deleted: page.sinceScn > 0 ? slice.filter((t) => t.deleted === 1).map((t) => t.code) : [],
+    };
+  }
+
+  // --- writes: each call is one transaction ------------------------------------------------------
+
+  saveSizeTable(input: SizeTableInput): Promise<void> {
+    return this.saveSizeTables([input]);
+  }
+
+  async saveSizeTables(inputs: SizeTableInput[]): Promise<void> {
+    for (const input of inputs) {
+      const errors: FieldError[] = [];
+      if (!ARTICLE_NO.test(input.code)) errors.push({ name: 'code', message: 'use 1 to 40 letters, digits or . _ / -' });
+      if (input.sizes.length === 0) errors.push({ name: 'sizes', message: 'a size table has at least one size' });
+      if (new Set(input.sizes).size !== input.sizes.length) errors.push({ name: 'sizes', message: 'sizes repeat' });
+      if (errors.length > 0) throw new ValidationError(errors);
+    }
+    await inWriteTransaction(this.database, async (uow) => {
+      const repo = new CatalogRepository(uow.db);
+      const scn = await uow.scn();
+      for (const input of inputs) {
+        await repo.upsertSizeTable({ code: input.code, description: toLanguageJson(input.description), scn }, input.sizes);
+      }
+    });
+  }
+
+  saveArticle(input: ArticleInput): Promise<void> {
+    return this.saveArticles([input]);
+  }
+
+  /** Creates or replaces articles, all in one transaction (all or none). */
+  async saveArticles(inputs: ArticleInput[]): Promise<void> {
+    for (const input of inputs) checkArticle(input);
+    await inWriteTransaction(this.database, async (uow) => {
+      const repo = new CatalogRepository(uow.db);
+      const scn = await uow.scn();
+      const at = this.now().toISOString();
+      const sizeTables = new Map<string, string[]>();
+      for (const input of inputs) {
+        let sizes = sizeTables.get(input.sizeTableCode);
+        if (!sizes) {
+          sizes = (await repo.sizeTableExists(input.sizeTableCode)) ? await repo.sizesOfTable(input.sizeTableCode) : [];
+          sizeTables.set(input.sizeTableCode, sizes);
+        }
+        if (sizes.length === 0) {
+          throw new ValidationError([{ name: 'sizeTableCode', message: `no size table "${input.sizeTableCode}"` }]);
+        }
+        const unknown = input.sizes.filter((s) => !sizes.includes(s.sizex)).map((s) => s.sizex);
+        if (unknown.length > 0) {
+          throw new ValidationError([
+            { name: 'sizes', message: `not in size table ${input.sizeTableCode}: ${unknown.join(', ')}` },
+          ]);
+        }
+        for (const s of input.sizes) {
+          const owner = await repo.articleNoByBarcode(s.barcode);
+          if (owner !== undefined && owner !== input.articleNo) {
+            throw new ConflictError('BARCODE_TAKEN', `Barcode ${s.barcode} belongs to article ${owner}.`);
+          }
+        }
+        await repo.upsertArticle(toRow(input, scn, at), {
+          sizes: input.sizes.map((s) => ({
+            article_no: input.articleNo,
+            sizex: s.sizex,
+            position: sizes.indexOf(s.sizex) + 1,
+            barcode: s.barcode,
+          })),
+          parameterCodes: input.parameterCodes.map((p) => ({
+            article_no: input.articleNo,
+            parameter_code: p.code,
+            text: toLanguageJson(p.text),
+          })),
+          parameterNumbers: input.parameterNumbers.map((p) => ({
+            article_no: input.articleNo,
+            parameter_code: p.code,
+            parameter_no: p.number,
+            text: toLanguageJson(p.text),
+          })),
+        });
+      }
+    });
+  }
+
+  async deleteArticle(articleNo: string): Promise<void> {
+    await inWriteTransaction(this.database, async (uow) => {
+      const repo = new CatalogRepository(uow.db);
+      const found = await repo.softDeleteArticle(articleNo, await uow.scn(), this.now().toISOString());
+      if (!found) throw new NotFoundError('ARTICLE_NOT_FOUND', `No article "${articleNo}".`);
+    });
+  }
+
+  /** Stores an image after sniffing its type from the bytes; only JPEG, PNG and WebP are taken. */
+  async putImage(articleNo: string, imageNo: number, data: Buffer): Promise<{ contentType: string }> {
+    if (!Number.isInteger(imageNo) || imageNo < 1 || imageNo > 99) {
+      throw new ValidationError([{ name: 'imageNo', message: 'an image number is 1 to 99' }]);
+    }
+    if (data.length === 0 || data.length > MAX_IMAGE_BYTES) {
+      throw new ValidationError([{ name: 'data', message: `an image has 1 byte to ${MAX_IMAGE_BYTES} bytes` }]);
+    }
+    const sniffed = await fileTypeFromBuffer(data);
+    if (!sniffed || !IMAGE_TYPES.has(sniffed.mime)) {
+      throw new ValidationError([{ name: 'data', message: 'not a JPEG, PNG or WebP image' }], 'UNSUPPORTED_IMAGE');
+    }
+    const sha256 = createHash('sha256').update(data).digest('hex');
+    await inWriteTransaction(this.database, async (uow) => {
+      const repo = new CatalogRepository(uow.db);
+      const scn = await uow.scn();
+      if (!(await repo.touchArticle(articleNo, scn, this.now().toISOString()))) {
+        throw new NotFoundError('ARTICLE_NOT_FOUND', `No article "${articleNo}".`);
+      }
+      await repo.putImage({
+        article_no: articleNo,
+        image_no: imageNo,
+        content_type: sniffed.mime,
+        byte_size: data.length,
+        sha256,
+        data,
+        deleted: 0,
+        scn,
+      });
+    });
+    return { contentType: sniffed.mime };
+  }
+
+  async deleteImage(articleNo: string, imageNo: number): Promise<void> {
+    await inWriteTransaction(this.database, async (uow) => {
+      const repo = new CatalogRepository(uow.db);
+      const scn = await uow.scn();
+      if (!(await repo.softDeleteImage(articleNo, imageNo, scn))) {
+        throw new NotFoundError('IMAGE_NOT_FOUND', `Article "${articleNo}" has no image ${imageNo}.`);
+      }
+      await repo.touchArticle(articleNo, scn, this.now().toISOString());
+    });
+  }
+}
+
+function checkArticle(input: ArticleInput): void {
+  const errors: FieldError[] = [];
+  if (!ARTICLE_NO.test(input.articleNo)) {
+    errors.push({ name: 'articleNo', message: 'use 1 to 40 letters, digits or . _ / -' });
+  }
+  if (!Number.isInteger(input.vatRateBp) || input.vatRateBp < 0 || input.vatRateBp > 10_000) {
+    errors.push({ name: 'vatRateBp', message: 'a VAT rate is 0 to 10000 basis points' });
+  }
+  const seen = new Set<string>();
+  for (const [i, s] of input.sizes.entries()) {
+    if (seen.has(s.sizex)) errors.push({ name: `sizes/${i}/sizex`, message: `size ${s.sizex} repeats` });
+    seen.add(s.sizex);
+    if (!isValidEan13(s.barcode)) errors.push({ name: `sizes/${i}/barcode`, message: 'not a valid EAN-13' });
+  }
+  if (errors.length > 0) throw new ValidationError(errors);
+}
+
+function toRow(input: ArticleInput, scn: number, at: string): ArticleRow {
+  return {
+    article_no: input.articleNo,
+    model_no: input.modelNo,
+    colour_code: input.colourCode,
+    colour_description: toLanguageJson(input.colourDescription),
+    description: toLanguageJson(input.description),
+    model_description: toLanguageJson(input.modelDescription),
+    search_name1: toLanguageJson(input.searchNames[0]),
+    search_name2: toLanguageJson(input.searchNames[1]),
+    search_name3: toLanguageJson(input.searchNames[2]),
+    brand: input.brand,
+    season: input.season,
+    article_group: input.articleGroup,
+    vat_rate_bp: input.vatRateBp,
+    size_table_code: input.sizeTableCode,
+    active: input.active ? 1 : 0,
+    retail: input.retail ? 1 : 0,
+    deleted: 0,
+    scn,
+    created_at: at,
+    updated_at: at,
+  };
+}
