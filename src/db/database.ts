@@ -1,5 +1,6 @@
 import Sqlite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
+import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import { isPostgresUrl, sqlitePathFrom } from '../config.ts';
 import type { Engine } from './engine.ts';

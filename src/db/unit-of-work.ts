@@ -27,7 +27,11 @@ export async function nextScn(db: Kysely<DB>): Promise<number> {
 
 /** The highest SCN whose transaction has committed; read it before the rows it bounds. */
 export async function currentScn(db: Kysely<DB>): Promise<number> {
-  const row = await db.selectFrom('scn_counter').select('value').where('id', '=', 1).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('scn_counter')
+    .select('value')
+    .where('id', '=', 1)
+    .executeTakeFirstOrThrow();
   return Number(row.value);
 }
 

@@ -9,7 +9,14 @@ export interface FieldError {
 }
 
 export abstract class DomainError extends Error {
-  abstract readonly kind: 'validation' | 'unauthenticated' | 'forbidden' | 'not-found' | 'conflict' | 'not-implemented' | 'rate-limited';
+  abstract readonly kind:
+    | 'validation'
+    | 'unauthenticated'
+    | 'forbidden'
+    | 'not-found'
+    | 'conflict'
+    | 'not-implemented'
+    | 'rate-limited';
   constructor(
     readonly code: string,
     message: string,

@@ -54,7 +54,9 @@ export async function up(db: Kysely<any>, engine: Engine): Promise<void> {
 
   await db.schema
     .createTable('size_table_size')
-    .addColumn('size_table_code', 'text', (c) => c.notNull().references('size_table.code').onDelete('cascade'))
+    .addColumn('size_table_code', 'text', (c) =>
+      c.notNull().references('size_table.code').onDelete('cascade'),
+    )
     .addColumn('position', 'integer', (c) => c.notNull())
     .addColumn('sizex', 'text', (c) => c.notNull())
     .addPrimaryKeyConstraint('size_table_size_pk', ['size_table_code', 'position'])

@@ -1,4 +1,5 @@
-import type { Kysely, Migration, MigrationProvider } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { Migration, MigrationProvider } from 'kysely/migration';
 import type { Engine } from '../engine.ts';
 import * as m0001 from './0001_foundation.ts';
 

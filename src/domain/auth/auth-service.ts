@@ -55,7 +55,10 @@ export class AuthService {
     // Verify against a dummy hash for unknown users so the answer time does not reveal which names exist.
     const ok = await verifySecret(secret, user?.secret_hash ?? DUMMY_HASH);
     if (!user || !ok || user.active !== 1) {
-      throw new UnauthenticatedError('INVALID_CREDENTIALS', 'The user name or secret is wrong, or the user is revoked.');
+      throw new UnauthenticatedError(
+        'INVALID_CREDENTIALS',
+        'The user name or secret is wrong, or the user is revoked.',
+      );
     }
     const token = newToken();
     const now = this.now();
@@ -74,14 +77,19 @@ export class AuthService {
     const hash = hashToken(token);
     const nowMs = this.now().getTime();
     const cached = this.#cache.get(hash);
-    if (cached && nowMs < cached.expiresAtMs && nowMs - cached.checkedAtMs < this.options.tokenCacheSeconds * 1000) {
+    if (
+      cached &&
+      nowMs < cached.expiresAtMs &&
+      nowMs - cached.checkedAtMs < this.options.tokenCacheSeconds * 1000
+    ) {
       return cached.principal;
     }
     this.#cache.delete(hash);
     const row = await this.#repo.findToken(hash);
     if (!row) throw new UnauthenticatedError('TOKEN_INVALID', 'The token is unknown.');
     const expiresAtMs = Date.parse(row.expires_at);
-    if (expiresAtMs <= nowMs) throw new UnauthenticatedError('TOKEN_EXPIRED', 'The token has expired; get a new one.');
+    if (expiresAtMs <= nowMs)
+      throw new UnauthenticatedError('TOKEN_EXPIRED', 'The token has expired; get a new one.');
     if (row.token_revoked_at !== null || row.active !== 1) {
       throw new UnauthenticatedError('TOKEN_REVOKED', 'The token or its user has been revoked.');
     }
@@ -102,12 +110,18 @@ export class AuthService {
       throw new ValidationError([{ name: 'name', message: 'use 1 to 64 letters, digits or . _ @ -' }]);
     }
     if (input.customerNo != null && input.clientNo != null) {
-      throw new ValidationError([{ name: 'customer', message: 'a user is confined to a customer or a client, not both' }]);
+      throw new ValidationError([
+        { name: 'customer', message: 'a user is confined to a customer or a client, not both' },
+      ]);
     }
     const secret = input.secret ?? newSecret();
     const secretHash = await hashSecret(secret);
     await inWriteTransaction(this.database, async ({ db }) => {
-      const existing = await db.selectFrom('api_user').select('id').where('name', '=', input.name).executeTakeFirst();
+      const existing = await db
+        .selectFrom('api_user')
+        .select('id')
+        .where('name', '=', input.name)
+        .executeTakeFirst();
       if (existing) throw new ConflictError('USER_EXISTS', `A user named "${input.name}" exists already.`);
       await this.#repo.insertUser(db, {
         name: input.name,

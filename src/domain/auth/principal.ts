@@ -17,7 +17,8 @@ export function parseRoles(text: string): Role[] {
     .map((r) => r.trim().toUpperCase())
     .filter(Boolean);
   const unknown = roles.filter((r) => !(ROLES as readonly string[]).includes(r));
-  if (unknown.length > 0) throw new Error(`unknown role(s): ${unknown.join(', ')}; roles are ${ROLES.join(', ')}`);
+  if (unknown.length > 0)
+    throw new Error(`unknown role(s): ${unknown.join(', ')}; roles are ${ROLES.join(', ')}`);
   if (roles.length === 0) throw new Error(`at least one role is needed: ${ROLES.join(', ')}`);
   return [...new Set(roles)] as Role[];
 }

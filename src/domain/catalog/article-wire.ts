@@ -90,7 +90,11 @@ export function articlesToWire(articles: ArticleRow[], children: ArticleChildren
     ARTICLEGROUP: a.article_group,
     PERCVAT: percentFromBasisPoints(a.vat_rate_bp),
     SIZETABLE: a.size_table_code,
-    SIZES: (sizes.get(a.article_no) ?? []).map((s) => ({ SIZEX: s.sizex, POSITION: s.position, BARCODE: s.barcode })),
+    SIZES: (sizes.get(a.article_no) ?? []).map((s) => ({
+      SIZEX: s.sizex,
+      POSITION: s.position,
+      BARCODE: s.barcode,
+    })),
     IMAGES: (images.get(a.article_no) ?? []).map((i) => ({
       IMAGENO: i.image_no,
       CONTENTTYPE: i.content_type,

@@ -38,7 +38,15 @@ export interface ArticleChildren {
   images: ImageMetaRow[];
 }
 
-const IMAGE_META = ['article_no', 'image_no', 'content_type', 'byte_size', 'sha256', 'deleted', 'scn'] as const;
+const IMAGE_META = [
+  'article_no',
+  'image_no',
+  'content_type',
+  'byte_size',
+  'sha256',
+  'deleted',
+  'scn',
+] as const;
 
 /** Every SQL statement of the catalogue area. */
 export class CatalogRepository {
@@ -205,7 +213,9 @@ export class CatalogRepository {
     await this.db
       .insertInto('size_table')
       .values({ ...row, deleted: 0 })
-      .onConflict((oc) => oc.column('code').doUpdateSet({ description: row.description, deleted: 0, scn: row.scn }))
+      .onConflict((oc) =>
+        oc.column('code').doUpdateSet({ description: row.description, deleted: 0, scn: row.scn }),
+      )
       .execute();
     await this.db.deleteFrom('size_table_size').where('size_table_code', '=', row.code).execute();
     if (sizes.length > 0) {
@@ -216,10 +226,7 @@ export class CatalogRepository {
     }
   }
 
-  async upsertArticle(
-    row: ArticleRow,
-    children: Omit<ArticleChildren, 'images'>,
-  ): Promise<void> {
+  async upsertArticle(row: ArticleRow, children: Omit<ArticleChildren, 'images'>): Promise<void> {
     const { article_no, created_at, ...changes } = row;
     await this.db
       .insertInto('article')

@@ -3,9 +3,14 @@ import { fileTypeFromBuffer } from 'file-type';
 import type { Database } from '../../db/database.ts';
 import { currentScn, inWriteTransaction } from '../../db/unit-of-work.ts';
 import { ConflictError, type FieldError, NotFoundError, ValidationError } from '../errors.ts';
-import { fromLanguageJson, type LanguageObject, type LanguageText, toLanguageJson } from '../shared/language.ts';
+import {
+  fromLanguageJson,
+  type LanguageObject,
+  type LanguageText,
+  toLanguageJson,
+} from '../shared/language.ts';
 import type { Audience, Page, PageOf } from '../shared/paging.ts';
-import { articlesToWire, type ArticleWire, type ImageWire, imageToWire } from './article-wire.ts';
+import { type ArticleWire, articlesToWire, type ImageWire, imageToWire } from './article-wire.ts';
 import { type ArticleRow, type ArticleVersion, CatalogRepository } from './catalog-repository.ts';
 import { isValidEan13 } from './ean.ts';
 
@@ -75,7 +80,8 @@ export class CatalogService {
     const more = rows.length > page.limit;
     const slice = more ? rows.slice(0, page.limit) : rows;
     const visible = slice.filter((a) => visibleTo(audience, a));
-    const hidden = page.sinceScn > 0 ? slice.filter((a) => !visibleTo(audience, a)).map((a) => a.article_no) : [];
+    const hidden =
+      page.sinceScn > 0 ? slice.filter((a) => !visibleTo(audience, a)).map((a) => a.article_no) : [];
     const children = await this.#read.childrenOf(visible.map((a) => a.article_no));
     return {
       scn,
@@ -91,17 +97,22 @@ export class CatalogService {
    * serialisation. Every change of an article or its sizes, parameters or images moves its SCN.
    */
   async articleJson(audience: Audience, key: { articleNo?: string; barcode?: string }): Promise<string> {
-    const articleNo = key.articleNo ?? (key.barcode ? await this.#read.articleNoByBarcode(key.barcode) : undefined);
+    const articleNo =
+      key.articleNo ?? (key.barcode ? await this.#read.articleNoByBarcode(key.barcode) : undefined);
     const version = articleNo ? await this.#read.articleVersion(articleNo) : undefined;
     if (!articleNo || !version || !visibleTo(audience, version)) {
       const what = key.articleNo ? `article "${key.articleNo}"` : `barcode "${key.barcode}"`;
-      throw new NotFoundError('ARTICLE_NOT_FOUND', `No ${what}${audience === 'B2C' ? ' published for retail' : ''}.`);
+      throw new NotFoundError(
+        'ARTICLE_NOT_FOUND',
+        `No ${what}${audience === 'B2C' ? ' published for retail' : ''}.`,
+      );
     }
     const cacheKey = `${audience}|${articleNo}`;
     const cached = this.#articleJson.get(cacheKey);
     if (cached && cached.scn === version.scn) return cached.json;
     const row = await this.#read.findArticle(articleNo);
-    if (!row || !visibleTo(audience, row)) throw new NotFoundError('ARTICLE_NOT_FOUND', `No article "${articleNo}".`);
+    if (!row || !visibleTo(audience, row))
+      throw new NotFoundError('ARTICLE_NOT_FOUND', `No article "${articleNo}".`);
     const [wire] = articlesToWire([row], await this.#read.childrenOf([articleNo]));
     const json = JSON.stringify(wire);
     if (this.#articleJson.size >= ARTICLE_CACHE_LIMIT) this.#articleJson.clear();
@@ -118,7 +129,8 @@ export class CatalogService {
     const more = rows.length > page.limit;
     const slice = more ? rows.slice(0, page.limit) : rows;
     const shown = (r: (typeof rows)[number]) =>
-      r.deleted === 0 && visibleTo(audience, { deleted: r.article_deleted, retail: r.retail, active: r.active });
+      r.deleted === 0 &&
+      visibleTo(audience, { deleted: r.article_deleted, retail: r.retail, active: r.active });
     return {
       scn,
       nextOffset: more ? page.offset + page.limit : null,
@@ -132,7 +144,8 @@ export class CatalogService {
 
   async image(audience: Audience, articleNo: string, imageNo: number) {
     const version = await this.#read.articleVersion(articleNo);
-    const image = version && visibleTo(audience, version) ? await this.#read.findImage(articleNo, imageNo) : undefined;
+    const image =
+      version && visibleTo(audience, version) ? await this.#read.findImage(articleNo, imageNo) : undefined;
     if (!image) throw new NotFoundError('IMAGE_NOT_FOUND', `Article "${articleNo}" has no image ${imageNo}.`);
     return { contentType: image.content_type, data: image.data, sha256: image.sha256 };
   }
@@ -168,16 +181,22 @@ export class CatalogService {
   async saveSizeTables(inputs: SizeTableInput[]): Promise<void> {
     for (const input of inputs) {
       const errors: FieldError[] = [];
-      if (!ARTICLE_NO.test(input.code)) errors.push({ name: 'code', message: 'use 1 to 40 letters, digits or . _ / -' });
-      if (input.sizes.length === 0) errors.push({ name: 'sizes', message: 'a size table has at least one size' });
-      if (new Set(input.sizes).size !== input.sizes.length) errors.push({ name: 'sizes', message: 'sizes repeat' });
+      if (!ARTICLE_NO.test(input.code))
+        errors.push({ name: 'code', message: 'use 1 to 40 letters, digits or . _ / -' });
+      if (input.sizes.length === 0)
+        errors.push({ name: 'sizes', message: 'a size table has at least one size' });
+      if (new Set(input.sizes).size !== input.sizes.length)
+        errors.push({ name: 'sizes', message: 'sizes repeat' });
       if (errors.length > 0) throw new ValidationError(errors);
     }
     await inWriteTransaction(this.database, async (uow) => {
       const repo = new CatalogRepository(uow.db);
       const scn = await uow.scn();
       for (const input of inputs) {
-        await repo.upsertSizeTable({ code: input.code, description: toLanguageJson(input.description), scn }, input.sizes);
+        await repo.upsertSizeTable(
+          { code: input.code, description: toLanguageJson(input.description), scn },
+          input.sizes,
+        );
       }
     });
   }
@@ -197,11 +216,15 @@ export class CatalogService {
       for (const input of inputs) {
         let sizes = sizeTables.get(input.sizeTableCode);
         if (!sizes) {
-          sizes = (await repo.sizeTableExists(input.sizeTableCode)) ? await repo.sizesOfTable(input.sizeTableCode) : [];
+          sizes = (await repo.sizeTableExists(input.sizeTableCode))
+            ? await repo.sizesOfTable(input.sizeTableCode)
+            : [];
           sizeTables.set(input.sizeTableCode, sizes);
         }
         if (sizes.length === 0) {
-          throw new ValidationError([{ name: 'sizeTableCode', message: `no size table "${input.sizeTableCode}"` }]);
+          throw new ValidationError([
+            { name: 'sizeTableCode', message: `no size table "${input.sizeTableCode}"` },
+          ]);
         }
         const unknown = input.sizes.filter((s) => !sizes.includes(s.sizex)).map((s) => s.sizex);
         if (unknown.length > 0) {
@@ -252,11 +275,16 @@ export class CatalogService {
       throw new ValidationError([{ name: 'imageNo', message: 'an image number is 1 to 99' }]);
     }
     if (data.length === 0 || data.length > MAX_IMAGE_BYTES) {
-      throw new ValidationError([{ name: 'data', message: `an image has 1 byte to ${MAX_IMAGE_BYTES} bytes` }]);
+      throw new ValidationError([
+        { name: 'data', message: `an image has 1 byte to ${MAX_IMAGE_BYTES} bytes` },
+      ]);
     }
     const sniffed = await fileTypeFromBuffer(data);
     if (!sniffed || !IMAGE_TYPES.has(sniffed.mime)) {
-      throw new ValidationError([{ name: 'data', message: 'not a JPEG, PNG or WebP image' }], 'UNSUPPORTED_IMAGE');
+      throw new ValidationError(
+        [{ name: 'data', message: 'not a JPEG, PNG or WebP image' }],
+        'UNSUPPORTED_IMAGE',
+      );
     }
     const sha256 = createHash('sha256').update(data).digest('hex');
     await inWriteTransaction(this.database, async (uow) => {

@@ -1,5 +1,11 @@
 /** The language slots of the TV2 interface; configuration maps them to locales (docs/api-conventions.md). */
-export const LANGUAGE_SLOTS = ['LANGUAGE_1', 'LANGUAGE_11', 'LANGUAGE_2', 'LANGUAGE_3', 'LANGUAGE_4'] as const;
+export const LANGUAGE_SLOTS = [
+  'LANGUAGE_1',
+  'LANGUAGE_11',
+  'LANGUAGE_2',
+  'LANGUAGE_3',
+  'LANGUAGE_4',
+] as const;
 export type LanguageSlot = (typeof LANGUAGE_SLOTS)[number];
 export type LanguageText = Partial<Record<LanguageSlot, string>>;
 export type LanguageObject = Record<LanguageSlot, string>;

@@ -1,0 +1,182 @@
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { startApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { migrate, openDatabase } from '../db/database.ts';
+import { seedCatalog } from '../demo/seed.ts';
+import { parseRoles } from '../domain/auth/principal.ts';
+import { DomainError } from '../domain/errors.ts';
+import { buildApp } from '../http/server.ts';
+import { createServices, type Services } from '../services.ts';
+import { VERSION } from '../version.ts';
+
+function wholeNumber(value: string): number {
+  if (!/^[0-9]+$/.test(value)) throw new InvalidArgumentError('must be a whole number');
+  return Number(value);
+}
+
+async function withServices<T>(work: (services: Services) => Promise<T>): Promise<T> {
+  const config = loadConfig();
+  const database = openDatabase(config.databaseUrl);
+  try {
+    await migrate(database);
+    return await work(createServices(config, database));
+  } finally {
+    await database.close();
+  }
+}
+
+const program = new Command()
+  .name('tv2')
+  .description(
+    'tv2: a self-hostable back end serving the TV2 trade interface.\nEnvironment: HOST, PORT, DATABASE_URL (sqlite:./data/tv2.db or postgres://...), TV2_DEMO, LOG_LEVEL.',
+  )
+  .version(VERSION);
+
+program
+  .command('serve')
+  .description('Apply migrations and serve the API.')
+  .option(
+    '--demo',
+    'on an empty database, load the demo data and the demo user (demo/demo); TV2_DEMO=0 turns it off',
+  )
+  .action(async (opts: { demo?: boolean }) => {
+    const config = loadConfig(process.env);
+    config.demo = opts.demo === true && process.env.TV2_DEMO !== '0';
+    const running = await startApp(config);
+    const shutdown = async () => {
+      await running.close();
+      process.exit(0);
+    };
+    process.once('SIGINT', shutdown);
+    process.once('SIGTERM', shutdown);
+    await running.app.listen({ host: config.host, port: config.port });
+    const base = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
+    running.app.log.info(
+      `API: ${base}/TV2/Execute/${config.packageAliases[0]}.<Operation>  token: ${base}/TV2/GetToken`,
+    );
+    running.app.log.info(`reference: ${base}/TV2/docs  OpenAPI: ${base}/TV2/openapi.json`);
+  });
+
+program
+  .command('migrate')
+  .description('Apply pending database migrations and exit.')
+  .action(async () => {
+    const config = loadConfig();
+    const database = openDatabase(config.databaseUrl);
+    try {
+      const applied = await migrate(database);
+      console.log(applied.length ? `applied: ${applied.join(', ')}` : 'the database is up to date');
+    } finally {
+      await database.close();
+    }
+  });
+
+program
+  .command('seed')
+  .description('Load the generated demo catalogue (size tables, articles, images). Creates no user.')
+  .addOption(new Option('--articles <n>', 'number of articles').argParser(wholeNumber).default(300))
+  .addOption(new Option('--seed <n>', 'random seed (same seed, same data)').argParser(wholeNumber).default(1))
+  .option('--no-images', 'skip the article images')
+  .action(async (opts: { articles: number; seed: number; images: boolean }) => {
+    await withServices(async (services) => {
+      const started = Date.now();
+      const result = await seedCatalog(services, {
+        articles: opts.articles,
+        seed: opts.seed,
+        images: opts.images,
+        onProgress: (done, total) => {
+          if (process.stderr.isTTY) process.stderr.write(`\rarticles ${done}/${total}`);
+        },
+      });
+      if (process.stderr.isTTY) process.stderr.write('\n');
+      console.log(
+        `seeded ${result.articles} articles, ${result.sizeTables} size tables, ${result.images} images in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      );
+    });
+  });
+
+const user = program.command('user').description('Manage API users.');
+
+user
+  .command('add <name>')
+  .description('Create an API user and print its secret once.')
+  .requiredOption('--roles <roles>', 'comma-separated: B2B, B2C, ADMIN')
+  .addOption(
+    new Option('--customer <no>', 'confine the user to one wholesale customer').argParser(wholeNumber),
+  )
+  .addOption(new Option('--client <no>', 'confine the user to one retail client').argParser(wholeNumber))
+  .action(async (name: string, opts: { roles: string; customer?: number; client?: number }) => {
+    const roles = parseRoles(opts.roles);
+    await withServices(async (services) => {
+      const created = await services.auth.createUser({
+        name,
+        roles,
+        customerNo: opts.customer,
+        clientNo: opts.client,
+      });
+      console.log(
+        `user:   ${created.name}\nsecret: ${created.secret}\n(the secret is shown only now; it is stored hashed)`,
+      );
+    });
+  });
+
+user
+  .command('list')
+  .description('List API users.')
+  .action(async () => {
+    await withServices(async (services) => {
+      for (const u of await services.auth.listUsers()) {
+        const scope =
+          u.customerNo != null
+            ? ` customer=${u.customerNo}`
+            : u.clientNo != null
+              ? ` client=${u.clientNo}`
+              : '';
+        console.log(
+          `${u.name}\t${u.roles.join(',')}${scope}\t${u.active ? 'active' : `revoked ${u.revokedAt}`}`,
+        );
+      }
+    });
+  });
+
+user
+  .command('revoke <name>')
+  .description('Revoke an API user and all its tokens.')
+  .action(async (name: string) => {
+    await withServices(async (services) => {
+      await services.auth.revokeUser(name);
+      console.log(`revoked ${name}`);
+    });
+  });
+
+program
+  .command('openapi')
+  .description('Print the OpenAPI 3.1 document (or write it to a file).')
+  .option('--out <file>', 'write to this file instead of standard output')
+  .action(async (opts: { out?: string }) => {
+    const config = loadConfig(process.env, { databaseUrl: 'sqlite::memory:', demo: false });
+    const database = openDatabase(config.databaseUrl);
+    const app = await buildApp(createServices(config, database));
+    await app.ready();
+    const text = `${JSON.stringify(app.swagger(), null, 2)}\n`;
+    await app.close();
+    await database.close();
+    if (opts.out) {
+      const { mkdirSync, writeFileSync } = await import('node:fs');
+      const { dirname } = await import('node:path');
+      mkdirSync(dirname(opts.out), { recursive: true });
+      writeFileSync(opts.out, text);
+    } else {
+      process.stdout.write(text);
+    }
+  });
+
+try {
+  await program.parseAsync(process.argv);
+} catch (error) {
+  if (error instanceof DomainError || (error instanceof Error && /role/.test(error.message))) {
+    console.error(`tv2: ${error.message}`);
+    process.exit(2);
+  }
+  throw error;
+}

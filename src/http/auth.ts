@@ -1,0 +1,44 @@
+import type { FastifyRequest } from 'fastify';
+import type { Principal, Role } from '../domain/auth/principal.ts';
+import { ForbiddenError, UnauthenticatedError } from '../domain/errors.ts';
+import type { OperationAudience } from '../operations/define.ts';
+import type { Services } from '../services.ts';
+
+const ROLE_OF_AUDIENCE: Partial<Record<OperationAudience, Role>> = { B2B: 'B2B', B2C: 'B2C' };
+
+/** Resolves the caller of a non-public operation and checks the operation's audience. */
+export async function principalFor(
+  request: FastifyRequest,
+  audience: OperationAudience,
+  services: Services,
+): Promise<Principal> {
+  const header = request.headers.authorization;
+  if (header === undefined) {
+    throw new UnauthenticatedError(
+      'TOKEN_MISSING',
+      'Send "Authorization: Bearer <TOKEN>"; get a token from /TV2/GetToken.',
+    );
+  }
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  if (!match?.[1])
+    throw new UnauthenticatedError('TOKEN_MISSING', 'The Authorization header is not "Bearer <TOKEN>".');
+  const principal = await services.auth.authenticate(match[1]);
+  const role = ROLE_OF_AUDIENCE[audience];
+  if (role !== undefined && !principal.roles.has(role)) {
+    throw new ForbiddenError(
+      'ROLE_REQUIRED',
+      `This operation is for ${role === 'B2B' ? 'wholesale (B2B)' : 'retail (B2C)'} users; this token lacks that role.`,
+    );
+  }
+  return principal;
+}
+
+/** Parses HTTP Basic credentials; undefined when the header is absent or not Basic. */
+export function basicCredentials(header: string | undefined): { name: string; secret: string } | undefined {
+  const match = header ? /^Basic\s+([A-Za-z0-9+/=]+)$/i.exec(header) : null;
+  if (!match?.[1]) return undefined;
+  const decoded = Buffer.from(match[1], 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 1) return undefined;
+  return { name: decoded.slice(0, colon), secret: decoded.slice(colon + 1) };
+}

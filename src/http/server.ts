@@ -1,0 +1,171 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type HTTPMethods } from 'fastify';
+import type { Principal } from '../domain/auth/principal.ts';
+import { NotImplementedError } from '../domain/errors.ts';
+import { OPERATIONS } from '../operations/catalogue.ts';
+import { Binary, JsonText, type Operation } from '../operations/define.ts';
+import type { Services } from '../services.ts';
+import { principalFor } from './auth.ts';
+import { errorResponses, registerOpenApi, registerReferencePage } from './openapi.ts';
+import { makeProblem, ProblemSchema, problemFromError, sendProblem } from './problem.ts';
+import { registerTokenRoute } from './token-route.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+}
+
+const ALL_METHODS: HTTPMethods[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+
+export interface AppOptions {
+  logger?: FastifyServerOptions['logger'];
+}
+
+export async function buildApp(services: Services, options: AppOptions = {}): Promise<FastifyInstance> {
+  const { config } = services;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: config.bodyLimitBytes,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    ajv: {
+      // Unknown query parameters and body fields are errors, not silently dropped; values keep
+      // their wire types (a TV2 query value is always a string).
+      customOptions: { removeAdditional: false, coerceTypes: false, allErrors: true, useDefaults: true },
+    },
+  });
+  app.decorateRequest('principal', null);
+  app.removeContentTypeParser('text/plain');
+  app.addSchema(ProblemSchema);
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    const { problem, retryAfter } = problemFromError(error, request);
+    if (problem.status >= 500) request.log.error({ err: error }, 'request failed');
+    if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
+    if (problem.status === 401 && !reply.hasHeader('www-authenticate')) {
+      reply.header('www-authenticate', 'Bearer realm="TV2"');
+    }
+    return sendProblem(reply, problem);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const unknownOperation = request.url.startsWith('/TV2/Execute/');
+    return sendProblem(
+      reply,
+      makeProblem(
+        request,
+        404,
+        unknownOperation ? 'UNKNOWN_OPERATION' : 'NOT_FOUND',
+        unknownOperation
+          ? `No operation at ${request.url.split('?')[0]}; operations are /TV2/Execute/${config.packageAliases[0]}.<Name>.`
+          : `Nothing at ${request.url.split('?')[0]}.`,
+      ),
+    );
+  });
+
+  await registerOpenApi(app);
+  registerTokenRoute(app, services);
+  for (const op of OPERATIONS) registerOperation(app, services, op);
+  await registerReferencePage(app);
+  return app;
+}
+
+function registerOperation(app: FastifyInstance, services: Services, op: Operation): void {
+  const [documented, ...aliases] = services.config.packageAliases;
+  const built = op.handler !== undefined;
+  const errors = op.audience === 'PUBLIC' ? [400, 500] : [400, 401, 403, 404, 409, 500];
+  const okResponse = op.binaryTypes
+    ? {
+        200: {
+          description: 'The bytes.',
+          content: Object.fromEntries(
+            op.binaryTypes.map((t) => [t, { schema: { type: 'string', format: 'binary' } }]),
+          ),
+        },
+      }
+    : op.response
+      ? { 200: op.response }
+      : {};
+  const schema = {
+    operationId: op.name,
+    summary: built ? op.summary : `${op.summary} (not built yet: 501)`,
+    description: built
+      ? op.description
+      : 'Part of the TV2 interface; its area is not built yet, so it answers 501.',
+    tags: [op.area],
+    ...(op.audience === 'PUBLIC' ? {} : { security: [{ bearer: [] }] }),
+    ...(built && op.query ? { querystring: op.query } : {}),
+    ...(built && op.body ? { body: op.body } : {}),
+    response: built ? { ...okResponse, ...errorResponses(errors) } : errorResponses([401, 403, 501]),
+    'x-tv2-audience': op.audience,
+    'x-tv2-status': built ? 'built' : 'planned',
+  };
+
+  const onRequest =
+    op.audience === 'PUBLIC'
+      ? undefined
+      : async (request: import('fastify').FastifyRequest) => {
+          request.principal = await principalFor(request, op.audience, services);
+        };
+
+  const handler = async (
+    request: import('fastify').FastifyRequest,
+    reply: import('fastify').FastifyReply,
+  ): Promise<unknown> => {
+    if (!op.handler) throw new NotImplementedError(op.name);
+    const result = await op.handler({
+      query: request.query,
+      body: request.body,
+      principal: request.principal,
+      services,
+      request,
+      reply,
+    });
+    if (result instanceof JsonText) return reply.type('application/json; charset=utf-8').send(result.text);
+    if (result instanceof Binary) {
+      if (result.etag) {
+        reply.header('etag', result.etag);
+        if (request.headers['if-none-match'] === result.etag) return reply.code(304).send();
+      }
+      return reply
+        .type(result.contentType)
+        .header('cache-control', 'private, max-age=0, must-revalidate')
+        .send(result.data);
+    }
+    return result;
+  };
+
+  for (const [i, pkg] of [documented, ...aliases].entries()) {
+    const url = `/TV2/Execute/${pkg}.${op.name}`;
+    app.route({
+      method: op.method,
+      url,
+      schema: i === 0 ? schema : { ...schema, hide: true, operationId: `${op.name}_${pkg}` },
+      ...(onRequest ? { onRequest } : {}),
+      handler,
+    });
+    const allowed = op.method === 'GET' ? 'GET, HEAD' : op.method;
+    app.route({
+      method: ALL_METHODS.filter((m) => m !== op.method && !(op.method === 'GET' && m === 'HEAD')),
+      url,
+      schema: { hide: true },
+      handler: async (request, reply) => {
+        reply.header('allow', allowed);
+        return sendProblem(
+          reply,
+          makeProblem(
+            request,
+            405,
+            'METHOD_NOT_ALLOWED',
+            `${op.name} takes ${op.method}, not ${request.method}.`,
+          ),
+        );
+      },
+    });
+  }
+}

@@ -1,0 +1,24 @@
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import { AuthService } from './domain/auth/auth-service.ts';
+import { CatalogService } from './domain/catalog/catalog-service.ts';
+
+/** The domain services one API process uses, built once over one database. */
+export interface Services {
+  config: Config;
+  database: Database;
+  auth: AuthService;
+  catalog: CatalogService;
+}
+
+export function createServices(config: Config, database: Database): Services {
+  return {
+    config,
+    database,
+    auth: new AuthService(database, {
+      tokenTtlSeconds: config.tokenTtlSeconds,
+      tokenCacheSeconds: config.tokenCacheSeconds,
+    }),
+    catalog: new CatalogService(database),
+  };
+}

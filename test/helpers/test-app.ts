@@ -1,0 +1,111 @@
+import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { type Config, loadConfig } from '../../src/config.ts';
+import { type Database, migrate, openDatabase } from '../../src/db/database.ts';
+import type { Role } from '../../src/domain/auth/principal.ts';
+import { buildApp } from '../../src/http/server.ts';
+import { createServices, type Services } from '../../src/services.ts';
+
+/** Set to a PostgreSQL admin URL to run the suite on PostgreSQL; unset, it runs on SQLite files. */
+export const PG_ADMIN_URL = process.env.TV2_TEST_DATABASE_URL;
+export const ENGINE = PG_ADMIN_URL ? 'postgres' : 'sqlite';
+
+export interface TestApp {
+  app: FastifyInstance;
+  services: Services;
+  database: Database;
+  databaseUrl: string;
+  /** Creates an API user and returns a token for it obtained through /TV2/GetToken. */
+  tokenFor(roles: Role[], scope?: { customerNo?: number; clientNo?: number }): Promise<string>;
+  call(method: 'GET' | 'POST', operation: string, options?: CallOptions): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+export interface CallOptions {
+  token?: string;
+  query?: Record<string, string>;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+/** A fresh, empty database of the engine under test. */
+export async function freshDatabaseUrl(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `tv2_t_${randomBytes(6).toString('hex')}`;
+  if (!PG_ADMIN_URL) {
+    const file = join(tmpdir(), `${name}.db`);
+    return {
+      url: `sqlite:${file}`,
+      async drop() {
+        for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
+      },
+    };
+  }
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(PG_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: PG_ADMIN_URL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+let userCounter = 0;
+
+export async function startTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const fresh = await freshDatabaseUrl();
+  const config = loadConfig({}, { databaseUrl: fresh.url, demo: false, ...overrides });
+  const database = openDatabase(config.databaseUrl);
+  await migrate(database);
+  const services = createServices(config, database);
+  const app = await buildApp(services);
+  await app.ready();
+
+  const call: TestApp['call'] = (method, operation, options = {}) => {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    const request: InjectOptions = {
+      method,
+      url: operation.startsWith('/') ? operation : `/TV2/Execute/APIPACK.${operation}`,
+      query: options.query,
+      headers,
+    };
+    if (options.body !== undefined) request.payload = options.body as InjectOptions['payload'];
+    return app.inject(request);
+  };
+
+  return {
+    app,
+    services,
+    database,
+    databaseUrl: fresh.url,
+    call,
+    async tokenFor(roles, scope = {}) {
+      const name = `user${++userCounter}_${randomBytes(3).toString('hex')}`;
+      const { secret } = await services.auth.createUser({ name, roles, ...scope });
+      const res = await app.inject({
+        method: 'GET',
+        url: '/TV2/GetToken',
+        headers: { authorization: `Basic ${Buffer.from(`${name}:${secret}`).toString('base64')}` },
+      });
+      if (res.statusCode !== 200) throw new Error(`GetToken failed: ${res.statusCode} ${res.body}`);
+      return res.json().GETTOKEN.TOKEN as string;
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      await fresh.drop();
+    },
+  };
+}
