@@ -1,0 +1,147 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inWriteTransaction } from '../src/db/unit-of-work.ts';
+import { article, sizeTable } from './helpers/fixtures.ts';
+import { ENGINE, startTestApp, type TestApp } from './helpers/test-app.ts';
+
+let t: TestApp;
+let token: string;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  token = await t.tokenFor(['B2B']);
+  await t.services.catalog.saveSizeTable(sizeTable('CONF', ['S', 'M', 'L', 'XL']));
+  await t.services.catalog.saveArticles(Array.from({ length: 30 }, (_, i) => article(`S${String(i).padStart(3, '0')}-1`)));
+});
+afterAll(() => t.close());
+
+/** A client following B2B_GetAllArticles by strscn, as the wire conventions tell it to. */
+class SyncingClient {
+  readonly copy = new Map<string, string>();
+  scn = 0;
+  rounds = 0;
+
+  async syncOnce(): Promise<void> {
+    let offset: number | null = 1;
+    let firstPageScn: number | undefined;
+    while (offset !== null) {
+      const res = await t.call('GET', 'B2B_GetAllArticles', {
+        token,
+        query: { strscn: String(this.scn), stroffset: String(offset), strlimit: '7' },
+      });
+      expect(res.statusCode).toBe(200);
+      const page = res.json().B2BGETALLARTICLES;
+      firstPageScn ??= page.SCN as number;
+      for (const a of page.ARTICLES) this.copy.set(a.ARTICLE, a.BRAND);
+      for (const gone of page.DELETED) this.copy.delete(gone);
+      offset = page.NEXTOFFSET;
+    }
+    this.scn = firstPageScn ?? this.scn;
+    this.rounds++;
+  }
+}
+
+describe('SCN change feed', () => {
+  it(`never lets a client following strscn miss a change made by concurrent writers (${ENGINE})`, async () => {
+    const writers = 6;
+    const transactionsPerWriter = 25;
+    let created = 0;
+    let running = writers;
+
+    const writer = async (w: number) => {
+      for (let i = 0; i < transactionsPerWriter; i++) {
+        await inWriteTransaction(t.database, async (uow) => {
+          // Take the SCN first and hold the transaction open a while: a writer that got its
+          // number earlier may commit later than one that got a higher number, which is the
+          // order a naive sequence gets wrong.
+          const scn = await uow.scn();
+          await sleep(Math.floor(Math.random() * 4));
+          const roll = Math.random();
+          const live = await uow.db.selectFrom('article').select('article_no').where('deleted', '=', 0).execute();
+          const target = live[Math.floor(Math.random() * live.length)]?.article_no;
+          const now = new Date().toISOString();
+          if (roll < 0.15 || !target) {
+            const no = `N${w}-${++created}`;
+            await uow.db
+              .insertInto('article')
+              .values({
+                article_no: no,
+                model_no: no,
+                colour_code: '1',
+                colour_description: '{}',
+                description: '{}',
+                model_description: '{}',
+                search_name1: '{}',
+                search_name2: '{}',
+                search_name3: '{}',
+                brand: `new-${scn}`,
+                season: 'S',
+                article_group: 'G',
+                vat_rate_bp: 2100,
+                size_table_code: 'CONF',
+                active: 1,
+                retail: 1,
+                deleted: 0,
+                scn,
+                created_at: now,
+                updated_at: now,
+              })
+              .execute();
+          } else if (roll < 0.3) {
+            await uow.db.updateTable('article').set({ deleted: 1, scn }).where('article_no', '=', target).execute();
+          } else {
+            await uow.db.updateTable('article').set({ brand: `b-${w}-${scn}`, scn }).where('article_no', '=', target).execute();
+          }
+        });
+      }
+      running--;
+    };
+
+    const client = new SyncingClient();
+    const reader = async () => {
+      while (running > 0) {
+        await client.syncOnce();
+        await sleep(1);
+      }
+      await client.syncOnce();
+    };
+
+    await Promise.all([...Array.from({ length: writers }, (_, w) => writer(w)), reader()]);
+
+    const truth = await t.database.db.selectFrom('article').select(['article_no', 'brand']).where('deleted', '=', 0).execute();
+    expect(client.rounds).toBeGreaterThan(2);
+    expect(Object.fromEntries([...client.copy].sort())).toEqual(
+      Object.fromEntries(truth.map((r) => [r.article_no, r.brand] as const).sort()),
+    );
+    const counter = await t.database.db.selectFrom('scn_counter').select('value').executeTakeFirstOrThrow();
+    expect(Number(counter.value)).toBe(client.scn);
+  });
+
+  it('hands out SCNs in commit order: every committed write has a distinct, increasing SCN', async () => {
+    const seen: number[] = [];
+    await Promise.all(
+      Array.from({ length: 40 }, () =>
+        inWriteTransaction(t.database, async (uow) => {
+          const scn = await uow.scn();
+          await sleep(Math.floor(Math.random() * 3));
+          seen.push(scn);
+        }),
+      ),
+    );
+    // the order in which transactions finished is the order of their SCNs
+    expect(seen).toEqual([...seen].sort((a, b) => a - b));
+    expect(new Set(seen).size).toBe(40);
+  });
+
+  it('does not move the SCN for a transaction that fails', async () => {
+    const before = await t.database.db.selectFrom('scn_counter').select('value').executeTakeFirstOrThrow();
+    await expect(
+      inWriteTransaction(t.database, async (uow) => {
+        await uow.scn();
+        throw new Error('business rule refused');
+      }),
+    ).rejects.toThrow('business rule refused');
+    const after = await t.database.db.selectFrom('scn_counter').select('value').executeTakeFirstOrThrow();
+    expect(Number(after.value)).toBe(Number(before.value));
+  });
+});
