@@ -15,12 +15,19 @@ function png(): Buffer {
 beforeAll(async () => {
   t = await startTestApp();
   both = await t.tokenFor(['B2B', 'B2C']);
-  await t.services.catalog.saveSizeTables([sizeTable('CONF', ['S', 'M', 'L', 'XL']), sizeTable('ONE', ['ONESIZE'])]);
+  await t.services.catalog.saveSizeTables([
+    sizeTable('CONF', ['S', 'M', 'L', 'XL']),
+    sizeTable('ONE', ['ONESIZE']),
+  ]);
   await t.services.catalog.saveArticles([
     article('A100-010'),
     article('A100-020', { retail: false }),
     article('A200-010', { active: false }),
-    article('A300-050', { sizeTableCode: 'ONE', sizes: [{ sizex: 'ONESIZE', barcode: '4006381333931' }], vatRateBp: 950 }),
+    article('A300-050', {
+      sizeTableCode: 'ONE',
+      sizes: [{ sizex: 'ONESIZE', barcode: '4006381333931' }],
+      vatRateBp: 950,
+    }),
     article('A400-010'),
   ]);
 });
@@ -50,7 +57,12 @@ describe('B2B_GetAllArticles and B2C_GetAllArticles', () => {
       ARTICLE: 'A100-010',
       MODEL: 'A100',
       COLOUR: '010',
-      ARTICLEDESCRIPTION: { LANGUAGE_1: 'Artikel A100-010', LANGUAGE_2: 'Article A100-010', LANGUAGE_11: '', LANGUAGE_4: '' },
+      ARTICLEDESCRIPTION: {
+        LANGUAGE_1: 'Artikel A100-010',
+        LANGUAGE_2: 'Article A100-010',
+        LANGUAGE_11: '',
+        LANGUAGE_4: '',
+      },
       ARTICLEPARAMETERCODES: [{ PARAMETERCODE: 1, LANGUAGE_1: 'Katoen', LANGUAGE_2: 'Cotton' }],
       ARTICLEPARAMETERNUMBERS: [{ PARAMETERCODE: 10, PARAMETERNO: 40, LANGUAGE_2: 'Wash at 40 °C' }],
       PERCVAT: 21,
@@ -67,7 +79,11 @@ describe('B2B_GetAllArticles and B2C_GetAllArticles', () => {
 
   it('shows retail only the active articles published for retail', async () => {
     const body = (await list('B2C_GetAllArticles')).B2CGETALLARTICLES;
-    expect(body.ARTICLES.map((a: { ARTICLE: string }) => a.ARTICLE)).toEqual(['A100-010', 'A300-050', 'A400-010']);
+    expect(body.ARTICLES.map((a: { ARTICLE: string }) => a.ARTICLE)).toEqual([
+      'A100-010',
+      'A300-050',
+      'A400-010',
+    ]);
   });
 
   it('pages by stroffset and strlimit and names the next page', async () => {
@@ -81,7 +97,9 @@ describe('B2B_GetAllArticles and B2C_GetAllArticles', () => {
 
   it('returns only what changed after strscn, deletions included', async () => {
     const before = (await list('B2B_GetAllArticles')).B2BGETALLARTICLES.SCN;
-    expect((await list('B2B_GetAllArticles', { strscn: String(before) })).B2BGETALLARTICLES.ARTICLES).toEqual([]);
+    expect((await list('B2B_GetAllArticles', { strscn: String(before) })).B2BGETALLARTICLES.ARTICLES).toEqual(
+      [],
+    );
 
     await t.services.catalog.saveArticle(article('A500-010'));
     await t.services.catalog.deleteArticle('A400-010');
@@ -115,7 +133,10 @@ describe('B2B_GetArticle and B2C_GetArticle', () => {
     const wire = byNo.json().B2BGETARTICLE.ARTICLES;
     expect(wire).toHaveLength(1);
     expect(wire[0].SIZES).toEqual([{ SIZEX: 'ONESIZE', POSITION: 1, BARCODE: '4006381333931' }]);
-    const byBarcode = await t.call('GET', 'B2C_GetArticle', { token: both, query: { strbarcode: '4006381333931' } });
+    const byBarcode = await t.call('GET', 'B2C_GetArticle', {
+      token: both,
+      query: { strbarcode: '4006381333931' },
+    });
     expect(byBarcode.json().B2CGETARTICLE.ARTICLES[0].ARTICLE).toBe('A300-050');
   });
 
@@ -123,7 +144,9 @@ describe('B2B_GetArticle and B2C_GetArticle', () => {
     const unknown = await t.call('GET', 'B2B_GetArticle', { token: both, query: { strarticle: 'NOPE' } });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().code).toBe('ARTICLE_NOT_FOUND');
-    expect((await t.call('GET', 'B2B_GetArticle', { token: both, query: { strarticle: 'A100-020' } })).statusCode).toBe(200);
+    expect(
+      (await t.call('GET', 'B2B_GetArticle', { token: both, query: { strarticle: 'A100-020' } })).statusCode,
+    ).toBe(200);
     const hidden = await t.call('GET', 'B2C_GetArticle', { token: both, query: { strarticle: 'A100-020' } });
     expect(hidden.statusCode).toBe(404);
   });
@@ -139,8 +162,8 @@ describe('B2B_GetArticle and B2C_GetArticle', () => {
 
   it('shows a change at once (the answer cache follows the article SCN)', async () => {
     const get = async () =>
-      (await t.call('GET', 'B2B_GetArticle', { token: both, query: { strarticle: 'A500-010' } })).json().B2BGETARTICLE
-        .ARTICLES[0];
+      (await t.call('GET', 'B2B_GetArticle', { token: both, query: { strarticle: 'A500-010' } })).json()
+        .B2BGETARTICLE.ARTICLES[0];
     const before = await get();
     expect(before.BRAND).toBe('NORDWIND');
     await t.services.catalog.saveArticle(article('A500-010', { brand: 'ZUIDERZEE' }));
@@ -148,7 +171,9 @@ describe('B2B_GetArticle and B2C_GetArticle', () => {
     expect(after.BRAND).toBe('ZUIDERZEE');
     expect(after.SCN).toBeGreaterThan(before.SCN);
     await t.services.catalog.deleteArticle('A500-010');
-    expect((await t.call('GET', 'B2B_GetArticle', { token: both, query: { strarticle: 'A500-010' } })).statusCode).toBe(404);
+    expect(
+      (await t.call('GET', 'B2B_GetArticle', { token: both, query: { strarticle: 'A500-010' } })).statusCode,
+    ).toBe(404);
   });
 });
 
@@ -160,10 +185,18 @@ describe('article images', () => {
 
     const listed = (await list('B2C_GetAllArticlesImages')).B2CGETALLARTICLESIMAGES;
     expect(listed.IMAGES).toEqual([
-      expect.objectContaining({ ARTICLE: 'A300-050', IMAGENO: 1, CONTENTTYPE: 'image/png', BYTES: bytes.length }),
+      expect.objectContaining({
+        ARTICLE: 'A300-050',
+        IMAGENO: 1,
+        CONTENTTYPE: 'image/png',
+        BYTES: bytes.length,
+      }),
     ]);
 
-    const res = await t.call('GET', 'B2C_GetArticleImage', { token: both, query: { strarticle: 'A300-050' } });
+    const res = await t.call('GET', 'B2C_GetArticleImage', {
+      token: both,
+      query: { strarticle: 'A300-050' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/png');
     expect(res.rawPayload.equals(bytes)).toBe(true);
@@ -176,14 +209,18 @@ describe('article images', () => {
     expect(again.statusCode).toBe(304);
 
     // the article's own SCN moved with its image
-    const a = (await t.call('GET', 'B2B_GetArticle', { token: both, query: { strarticle: 'A300-050' } })).json();
+    const a = (
+      await t.call('GET', 'B2B_GetArticle', { token: both, query: { strarticle: 'A300-050' } })
+    ).json();
     expect(a.B2BGETARTICLE.ARTICLES[0].IMAGES).toEqual([
       expect.objectContaining({ IMAGENO: 1, CONTENTTYPE: 'image/png', BYTES: bytes.length }),
     ]);
   });
 
   it('refuses bytes that are not an image, whatever the client claims', async () => {
-    await expect(t.services.catalog.putImage('A300-050', 2, Buffer.from('<svg onload=alert(1)>'))).rejects.toMatchObject({
+    await expect(
+      t.services.catalog.putImage('A300-050', 2, Buffer.from('<svg onload=alert(1)>')),
+    ).rejects.toMatchObject({
       code: 'UNSUPPORTED_IMAGE',
     });
   });
@@ -194,7 +231,10 @@ describe('article images', () => {
     const feed = (await list('B2C_GetAllArticlesImages', { strscn: String(before) })).B2CGETALLARTICLESIMAGES;
     expect(feed.IMAGES).toEqual([]);
     expect(feed.DELETED).toEqual([{ ARTICLE: 'A300-050', IMAGENO: 1 }]);
-    const res = await t.call('GET', 'B2C_GetArticleImage', { token: both, query: { strarticle: 'A300-050' } });
+    const res = await t.call('GET', 'B2C_GetArticleImage', {
+      token: both,
+      query: { strarticle: 'A300-050' },
+    });
     expect(res.statusCode).toBe(404);
     expect(res.json().code).toBe('IMAGE_NOT_FOUND');
   });
@@ -223,7 +263,9 @@ describe('catalogue writes', () => {
       t.services.catalog.saveArticle(article('B1-1', { sizes: [{ sizex: 'S', barcode: '4006381333932' }] })),
     ).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
     await expect(
-      t.services.catalog.saveArticle(article('B1-1', { sizes: [{ sizex: 'XXXL', barcode: '5901234123457' }] })),
+      t.services.catalog.saveArticle(
+        article('B1-1', { sizes: [{ sizex: 'XXXL', barcode: '5901234123457' }] }),
+      ),
     ).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
     await expect(
       t.services.catalog.saveArticle(article('B1-1', { sizes: [{ sizex: 'S', barcode: '4006381333931' }] })),
@@ -235,7 +277,9 @@ describe('catalogue writes', () => {
     await expect(
       t.services.catalog.saveArticles([article('C1-1'), article('C2-1', { sizeTableCode: 'MISSING' })]),
     ).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
-    expect((await t.call('GET', 'B2B_GetArticle', { token: both, query: { strarticle: 'C1-1' } })).statusCode).toBe(404);
+    expect(
+      (await t.call('GET', 'B2B_GetArticle', { token: both, query: { strarticle: 'C1-1' } })).statusCode,
+    ).toBe(404);
     expect((await list('B2B_GetAllArticles')).B2BGETALLARTICLES.SCN).toBe(scnBefore);
   });
 });

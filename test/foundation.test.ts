@@ -282,6 +282,10 @@ describe('the OpenAPI document', () => {
       expect.arrayContaining(['200', '400', '401', '403', '404']),
     );
     expect(getArticle.parameters.map((p: { name: string }) => p.name)).toEqual(['strarticle', 'strbarcode']);
+    for (const op of OPERATIONS.filter((o) => o.handler)) {
+      const documented = doc.paths[`/TV2/Execute/APIPACK.${op.name}`][op.method.toLowerCase()];
+      expect(Object.keys(documented.responses), op.name).toContain('200');
+    }
     const planned = doc.paths['/TV2/Execute/APIPACK.B2B_GetOrder'].get;
     expect(planned['x-tv2-status']).toBe('planned');
     expect(Object.keys(planned.responses)).toContain('501');

@@ -11,7 +11,9 @@ beforeAll(async () => {
   t = await startTestApp();
   token = await t.tokenFor(['B2B']);
   await t.services.catalog.saveSizeTable(sizeTable('CONF', ['S', 'M', 'L', 'XL']));
-  await t.services.catalog.saveArticles(Array.from({ length: 30 }, (_, i) => article(`S${String(i).padStart(3, '0')}-1`)));
+  await t.services.catalog.saveArticles(
+    Array.from({ length: 30 }, (_, i) => article(`S${String(i).padStart(3, '0')}-1`)),
+  );
 });
 afterAll(() => t.close());
 
@@ -48,8 +50,10 @@ describe('SCN change feed', () => {
     let created = 0;
     let running = writers;
 
+    const client = new SyncingClient();
+    // Writers go on until the client has synced several times while they were writing.
     const writer = async (w: number) => {
-      for (let i = 0; i < transactionsPerWriter; i++) {
+      for (let i = 0; i < transactionsPerWriter || client.rounds < 5; i++) {
         await inWriteTransaction(t.database, async (uow) => {
           // Take the SCN first and hold the transaction open a while: a writer that got its
           // number earlier may commit later than one that got a higher number, which is the
@@ -57,7 +61,11 @@ describe('SCN change feed', () => {
           const scn = await uow.scn();
           await sleep(Math.floor(Math.random() * 4));
           const roll = Math.random();
-          const live = await uow.db.selectFrom('article').select('article_no').where('deleted', '=', 0).execute();
+          const live = await uow.db
+            .selectFrom('article')
+            .select('article_no')
+            .where('deleted', '=', 0)
+            .execute();
           const target = live[Math.floor(Math.random() * live.length)]?.article_no;
           const now = new Date().toISOString();
           if (roll < 0.15 || !target) {
@@ -88,16 +96,23 @@ describe('SCN change feed', () => {
               })
               .execute();
           } else if (roll < 0.3) {
-            await uow.db.updateTable('article').set({ deleted: 1, scn }).where('article_no', '=', target).execute();
+            await uow.db
+              .updateTable('article')
+              .set({ deleted: 1, scn })
+              .where('article_no', '=', target)
+              .execute();
           } else {
-            await uow.db.updateTable('article').set({ brand: `b-${w}-${scn}`, scn }).where('article_no', '=', target).execute();
+            await uow.db
+              .updateTable('article')
+              .set({ brand: `b-${w}-${scn}`, scn })
+              .where('article_no', '=', target)
+              .execute();
           }
         });
       }
       running--;
     };
 
-    const client = new SyncingClient();
     const reader = async () => {
       while (running > 0) {
         await client.syncOnce();
@@ -108,8 +123,12 @@ describe('SCN change feed', () => {
 
     await Promise.all([...Array.from({ length: writers }, (_, w) => writer(w)), reader()]);
 
-    const truth = await t.database.db.selectFrom('article').select(['article_no', 'brand']).where('deleted', '=', 0).execute();
-    expect(client.rounds).toBeGreaterThan(2);
+    const truth = await t.database.db
+      .selectFrom('article')
+      .select(['article_no', 'brand'])
+      .where('deleted', '=', 0)
+      .execute();
+    expect(client.rounds).toBeGreaterThan(5);
     expect(Object.fromEntries([...client.copy].sort())).toEqual(
       Object.fromEntries(truth.map((r) => [r.article_no, r.brand] as const).sort()),
     );

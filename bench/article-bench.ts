@@ -1,0 +1,127 @@
+/**
+ * B2C_GetArticle with a valid token on a 10k-article catalogue, against a bare Fastify route that
+ * answers a static article JSON of the same size, measured in the same run on the same machine.
+ * Reports req/s, p99 latency and the ratio tv2/bare (goal: 0.6 or more).
+ *
+ *   npm run bench                 (BENCH_ARTICLES=10000 BENCH_SECONDS=10 BENCH_CONNECTIONS=32)
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import autocannon from 'autocannon';
+import { loadConfig } from '../src/config.ts';
+import { migrate, openDatabase } from '../src/db/database.ts';
+import { seedCatalog } from '../src/demo/seed.ts';
+import { createServices } from '../src/services.ts';
+
+const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 10_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+
+const work = join(tmpdir(), `tv2-bench-${process.pid}`);
+mkdirSync(work, { recursive: true });
+const databaseUrl = `sqlite:${join(work, 'bench.db')}`;
+
+async function prepare(): Promise<{ secret: string; articleNos: string[] }> {
+  const database = openDatabase(databaseUrl);
+  await migrate(database);
+  const services = createServices(loadConfig({}, { databaseUrl, demo: false }), database);
+  const started = Date.now();
+  await seedCatalog(services, { articles: ARTICLES, images: false });
+  console.log(`seeded ${ARTICLES} articles in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const { secret } = await services.auth.createUser({ name: 'bench', roles: ['B2C'] });
+  const page = await services.catalog.listArticles('B2C', { sinceScn: 0, offset: 1, limit: 1000 });
+  await database.close();
+  return { secret, articleNos: page.items.map((a) => a.ARTICLE) };
+}
+
+function startServer(args: string[]): Promise<{ child: ChildProcess; port: number }> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(import.meta.dirname, 'bench-server.ts'), ...args],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+    createInterface({ input: child.stdout! }).once('line', (line) =>
+      resolve({ child, port: JSON.parse(line).port }),
+    );
+  });
+}
+
+async function load(url: string, headers: Record<string, string>, paths: string[]) {
+  let i = 0;
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    headers,
+    requests: [
+      {
+        setupRequest: (request) => {
+          request.path = paths[i++ % paths.length]!;
+          return request;
+        },
+      },
+    ],
+  });
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  return { reqPerSec: result.requests.average, p99Ms: result.latency.p99, requests: result.requests.total };
+}
+
+const { secret, articleNos } = await prepare();
+const tv2 = await startServer(['tv2', databaseUrl]);
+const base = `http://127.0.0.1:${tv2.port}`;
+const tokenRes = await fetch(`${base}/TV2/GetToken`, {
+  headers: { authorization: `Basic ${Buffer.from(`bench:${secret}`).toString('base64')}` },
+});
+const token = ((await tokenRes.json()) as { GETTOKEN: { TOKEN: string } }).GETTOKEN.TOKEN;
+const sample = await (
+  await fetch(`${base}/TV2/Execute/APIPACK.B2C_GetArticle?strarticle=${articleNos[0]}`, {
+    headers: { authorization: `Bearer ${token}` },
+  })
+).text();
+const sampleFile = join(work, 'article.json');
+writeFileSync(sampleFile, sample);
+const bare = await startServer(['bare', sampleFile]);
+
+try {
+  const paths = articleNos.map(
+    (no) => `/TV2/Execute/APIPACK.B2C_GetArticle?strarticle=${encodeURIComponent(no)}`,
+  );
+  // Warm both up (JIT, caches), then measure: baseline, tv2, and baseline again to see drift.
+  await load(`http://127.0.0.1:${bare.port}`, {}, ['/article']);
+  await load(base, { authorization: `Bearer ${token}` }, paths);
+  const baseline = await load(`http://127.0.0.1:${bare.port}`, {}, ['/article']);
+  const measured = await load(base, { authorization: `Bearer ${token}` }, paths);
+  const ratio = measured.reqPerSec / baseline.reqPerSec;
+  const report = {
+    articles: ARTICLES,
+    distinctArticlesRequested: paths.length,
+    payloadBytes: sample.length,
+    seconds: SECONDS,
+    connections: CONNECTIONS,
+    bareFastify: baseline,
+    tv2GetArticle: measured,
+    ratio: Number(ratio.toFixed(3)),
+    goal: 0.6,
+  };
+  console.log(JSON.stringify(report, null, 2));
+  console.log(
+    `B2C_GetArticle ${measured.reqPerSec.toFixed(0)} req/s (p99 ${measured.p99Ms} ms) vs bare Fastify ${baseline.reqPerSec.toFixed(0)} req/s (p99 ${baseline.p99Ms} ms): ratio ${ratio.toFixed(2)} (goal >= 0.6)`,
+  );
+  mkdirSync(join(import.meta.dirname, 'results'), { recursive: true });
+  writeFileSync(
+    join(import.meta.dirname, 'results', 'article-bench.json'),
+    `${JSON.stringify(report, null, 2)}\n`,
+  );
+} finally {
+  tv2.child.kill();
+  bare.child.kill();
+  rmSync(work, { recursive: true, force: true });
+}
