@@ -39,8 +39,9 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   app.removeContentTypeParser('text/plain');
   app.addSchema(ProblemSchema);
 
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
 
   app.setErrorHandler((error, request, reply) => {

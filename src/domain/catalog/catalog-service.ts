@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Database } from '../../db/database.ts';
+import { CoalescedScnReader } from '../../db/scn-reader.ts';
 import { currentScn, inWriteTransaction } from '../../db/unit-of-work.ts';
 import { ConflictError, type FieldError, NotFoundError, ValidationError } from '../errors.ts';
 import {
@@ -62,14 +63,20 @@ function visibleTo(audience: Audience, a: Pick<ArticleVersion, 'deleted' | 'reta
 
 export class CatalogService {
   readonly #read: CatalogRepository;
-  /** Serialised single-article answers, each valid while the article's SCN is unchanged. */
-  readonly #articleJson = new Map<string, { scn: number; json: string }>();
+  /**
+   * Serialised single-article answers. An entry is valid while the article's SCN is unchanged; it
+   * was last confirmed when the database-wide SCN stood at `checkedAt`, and while that SCN has not
+   * moved nothing can have changed, so no per-article query is needed.
+   */
+  readonly #articleJson = new Map<string, { scn: number; json: string; checkedAt: number }>();
+  readonly #scn: CoalescedScnReader;
 
   constructor(
     private readonly database: Database,
     private readonly now: () => Date = () => new Date(),
   ) {
     this.#read = new CatalogRepository(database.db);
+    this.#scn = new CoalescedScnReader(database.db);
   }
 
   // --- reads -----------------------------------------------------------------------------------
@@ -97,26 +104,35 @@ export class CatalogService {
    * serialisation. Every change of an article or its sizes, parameters or images moves its SCN.
    */
   async articleJson(audience: Audience, key: { articleNo?: string; barcode?: string }): Promise<string> {
+    const now = await this.#scn.current();
     const articleNo =
       key.articleNo ?? (key.barcode ? await this.#read.articleNoByBarcode(key.barcode) : undefined);
+    const cacheKey = `${audience}|${articleNo}`;
+    const cached = articleNo ? this.#articleJson.get(cacheKey) : undefined;
+    if (cached && cached.checkedAt === now) return cached.json;
+
     const version = articleNo ? await this.#read.articleVersion(articleNo) : undefined;
     if (!articleNo || !version || !visibleTo(audience, version)) {
+      if (cached) this.#articleJson.delete(cacheKey);
       const what = key.articleNo ? `article "${key.articleNo}"` : `barcode "${key.barcode}"`;
       throw new NotFoundError(
         'ARTICLE_NOT_FOUND',
         `No ${what}${audience === 'B2C' ? ' published for retail' : ''}.`,
       );
     }
-    const cacheKey = `${audience}|${articleNo}`;
-    const cached = this.#articleJson.get(cacheKey);
-    if (cached && cached.scn === version.scn) return cached.json;
+    if (cached && cached.scn === version.scn) {
+      cached.checkedAt = now;
+      return cached.json;
+    }
     const row = await this.#read.findArticle(articleNo);
     if (!row || !visibleTo(audience, row))
       throw new NotFoundError('ARTICLE_NOT_FOUND', `No article "${articleNo}".`);
     const [wire] = articlesToWire([row], await this.#read.childrenOf([articleNo]));
     const json = JSON.stringify(wire);
     if (this.#articleJson.size >= ARTICLE_CACHE_LIMIT) this.#articleJson.clear();
-    this.#articleJson.set(cacheKey, { scn: row.scn, json });
+    // Stamped with the SCN read before the rows: a write committed in between moves the SCN and
+    // forces a re-check next time.
+    this.#articleJson.set(cacheKey, { scn: row.scn, json, checkedAt: now });
     return json;
   }
 
