@@ -17,6 +17,8 @@ export interface Database {
 export interface DatabaseOptions {
   /** PostgreSQL pool size per process. */
   poolSize?: number;
+  /** Told about an idle PostgreSQL connection that failed (the pool replaces it). */
+  onIdleError?: (error: Error) => void;
 }
 
 export function openDatabase(url: string, options: DatabaseOptions = {}): Database {
@@ -29,6 +31,9 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
       },
     };
     const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, types: typeParsers });
+    // An idle connection the server closes (restart, failover, admin termination) is dropped by
+    // the pool and the next query opens a new one; without a listener the error would end the process.
+    pool.on('error', (error) => options.onIdleError?.(error));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, engine: 'postgres', close: () => db.destroy() };
   }
