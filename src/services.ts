@@ -2,6 +2,8 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { AuthService } from './domain/auth/auth-service.ts';
 import { CatalogService } from './domain/catalog/catalog-service.ts';
+import { PricingService } from './domain/pricing/pricing-service.ts';
+import { StockService } from './domain/stock/stock-service.ts';
 
 /** The domain services one API process uses, built once over one database. */
 export interface Services {
@@ -9,6 +11,8 @@ export interface Services {
   database: Database;
   auth: AuthService;
   catalog: CatalogService;
+  stock: StockService;
+  pricing: PricingService;
 }
 
 export function createServices(config: Config, database: Database): Services {
@@ -20,5 +24,7 @@ export function createServices(config: Config, database: Database): Services {
       tokenCacheSeconds: config.tokenCacheSeconds,
     }),
     catalog: new CatalogService(database),
+    stock: new StockService(database),
+    pricing: new PricingService(database),
   };
 }

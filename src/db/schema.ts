@@ -1,4 +1,6 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType } from 'kysely';
+import type { PricingTables } from './schema-pricing.ts';
+import type { StockTables } from './schema-stock.ts';
 
 /** 0 or 1: both engines store flags as integers so one query text serves both. */
 export type Flag = number;
@@ -104,7 +106,8 @@ export interface ArticleImageTable {
   scn: number;
 }
 
-export interface DB {
+/** Every table; each area's tables are declared in its own schema-<area>.ts. */
+export interface DB extends StockTables, PricingTables {
   scn_counter: ScnCounterTable;
   api_user: ApiUserTable;
   api_token: ApiTokenTable;

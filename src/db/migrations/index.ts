@@ -2,6 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Migration, MigrationProvider } from 'kysely/migration';
 import type { Engine } from '../engine.ts';
 import * as m0001 from './0001_foundation.ts';
+import * as m0002 from './0002_stock.ts';
+import * as m0003 from './0003_pricing.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: a migration sees the schema of its own time
 type EngineMigration = { up(db: Kysely<any>, engine: Engine): Promise<void> };
@@ -9,6 +11,8 @@ type EngineMigration = { up(db: Kysely<any>, engine: Engine): Promise<void> };
 /** Forward-only migrations, in order. A new migration is a new file and a new row here. */
 const migrations: Record<string, EngineMigration> = {
   '0001_foundation': m0001,
+  '0002_stock': m0002,
+  '0003_pricing': m0003,
 };
 
 export function migrationProvider(engine: Engine): MigrationProvider {
