@@ -1,4 +1,4 @@
-import type { ColumnType } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { PricingTables } from './schema-pricing.ts';
 import type { StockTables } from './schema-stock.ts';
 
