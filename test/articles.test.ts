@@ -282,4 +282,43 @@ describe('catalogue writes', () => {
     ).toBe(404);
     expect((await list('B2B_GetAllArticles')).B2BGETALLARTICLES.SCN).toBe(scnBefore);
   });
+
+  it('moves no SCN when the same data is saved again', async () => {
+    const scn = async () => (await list('B2B_GetAllArticles')).B2BGETALLARTICLES.SCN;
+    const a = article('D1-1');
+    expect(await t.services.catalog.saveArticle(a)).toEqual({ written: 1, unchanged: 0 });
+    const after = await scn();
+    expect(await t.services.catalog.saveArticle(a)).toEqual({ written: 0, unchanged: 1 });
+    expect(await t.services.catalog.saveSizeTable(sizeTable('CONF', ['S', 'M', 'L', 'XL']))).toEqual({
+      written: 0,
+      unchanged: 1,
+    });
+    expect(await scn()).toBe(after);
+    const changed = await t.services.catalog.saveArticles([a, { ...a, articleNo: 'D1-2', sizes: [] }]);
+    expect(changed).toEqual({ written: 1, unchanged: 1 });
+    expect(await scn()).toBe(after + 1);
+  });
+
+  it('refuses two articles of one batch claiming the same barcode', async () => {
+    await expect(
+      t.services.catalog.saveArticles([
+        article('E1-1', { sizes: [{ sizex: 'S', barcode: '5901234123457' }] }),
+        article('E1-2', { sizes: [{ sizex: 'S', barcode: '5901234123457' }] }),
+      ]),
+    ).rejects.toMatchObject({ code: 'BARCODE_TAKEN' });
+  });
+
+  it('deletes a size table only when no article uses it', async () => {
+    await expect(t.services.catalog.deleteSizeTable('CONF')).rejects.toMatchObject({
+      code: 'SIZE_TABLE_IN_USE',
+    });
+    await t.services.catalog.saveSizeTable(sizeTable('TMP', ['X']));
+    const before = (await list('GetSizeTables')).GETSIZETABLES.SCN;
+    await t.services.catalog.deleteSizeTable('TMP');
+    const feed = (await list('GetSizeTables', { strscn: String(before) })).GETSIZETABLES;
+    expect(feed.DELETED).toEqual(['TMP']);
+    await expect(t.services.catalog.deleteSizeTable('TMP')).rejects.toMatchObject({
+      code: 'SIZE_TABLE_NOT_FOUND',
+    });
+  });
 });

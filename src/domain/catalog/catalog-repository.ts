@@ -69,6 +69,25 @@ export class CatalogRepository {
       .execute();
   }
 
+  findArticles(articleNos: string[]): Promise<ArticleRow[]> {
+    if (articleNos.length === 0) return Promise.resolve([]);
+    return this.db.selectFrom('article').selectAll().where('article_no', 'in', articleNos).execute();
+  }
+
+  /** Owners of the given barcodes (chunked to stay under the engines' bound-parameter limits). */
+  async barcodeOwners(barcodes: string[]): Promise<Map<string, string>> {
+    const owners = new Map<string, string>();
+    for (let i = 0; i < barcodes.length; i += 1000) {
+      const rows = await this.db
+        .selectFrom('article_size')
+        .select(['barcode', 'article_no'])
+        .where('barcode', 'in', barcodes.slice(i, i + 1000))
+        .execute();
+      for (const r of rows) owners.set(r.barcode, r.article_no);
+    }
+    return owners;
+  }
+
   findArticle(articleNo: string): Promise<ArticleRow | undefined> {
     return this.db.selectFrom('article').selectAll().where('article_no', '=', articleNo).executeTakeFirst();
   }
@@ -184,6 +203,10 @@ export class CatalogRepository {
       .execute();
   }
 
+  findSizeTable(code: string): Promise<SizeTableTable | undefined> {
+    return this.db.selectFrom('size_table').selectAll().where('code', '=', code).executeTakeFirst();
+  }
+
   async sizeTableExists(code: string): Promise<boolean> {
     const row = await this.db
       .selectFrom('size_table')
@@ -226,23 +249,76 @@ export class CatalogRepository {
     }
   }
 
-  async upsertArticle(row: ArticleRow, children: Omit<ArticleChildren, 'images'>): Promise<void> {
-    const { article_no, created_at, ...changes } = row;
-    await this.db
-      .insertInto('article')
-      .values(row)
-      .onConflict((oc) => oc.column('article_no').doUpdateSet(changes))
-      .execute();
-    await this.db.deleteFrom('article_size').where('article_no', '=', article_no).execute();
-    await this.db.deleteFrom('article_parameter_code').where('article_no', '=', article_no).execute();
-    await this.db.deleteFrom('article_parameter_number').where('article_no', '=', article_no).execute();
-    if (children.sizes.length > 0) await this.db.insertInto('article_size').values(children.sizes).execute();
-    if (children.parameterCodes.length > 0) {
-      await this.db.insertInto('article_parameter_code').values(children.parameterCodes).execute();
+  /**
+   * Writes whole articles (row and children) in a few multi-row statements: the children of
+   * `replacing` (articles that existed before) are deleted first, then everything is inserted.
+   */
+  async writeArticles(
+    rows: ArticleRow[],
+    children: Omit<ArticleChildren, 'images'>,
+    replacing: string[],
+  ): Promise<void> {
+    for (const chunk of chunks(rows, 400)) {
+      await this.db
+        .insertInto('article')
+        .values(chunk)
+        .onConflict((oc) =>
+          oc.column('article_no').doUpdateSet((eb) => ({
+            model_no: eb.ref('excluded.model_no'),
+            colour_code: eb.ref('excluded.colour_code'),
+            colour_description: eb.ref('excluded.colour_description'),
+            description: eb.ref('excluded.description'),
+            model_description: eb.ref('excluded.model_description'),
+            search_name1: eb.ref('excluded.search_name1'),
+            search_name2: eb.ref('excluded.search_name2'),
+            search_name3: eb.ref('excluded.search_name3'),
+            brand: eb.ref('excluded.brand'),
+            season: eb.ref('excluded.season'),
+            article_group: eb.ref('excluded.article_group'),
+            vat_rate_bp: eb.ref('excluded.vat_rate_bp'),
+            size_table_code: eb.ref('excluded.size_table_code'),
+            active: eb.ref('excluded.active'),
+            retail: eb.ref('excluded.retail'),
+            deleted: eb.ref('excluded.deleted'),
+            scn: eb.ref('excluded.scn'),
+            updated_at: eb.ref('excluded.updated_at'),
+          })),
+        )
+        .execute();
     }
-    if (children.parameterNumbers.length > 0) {
-      await this.db.insertInto('article_parameter_number').values(children.parameterNumbers).execute();
+    for (const chunk of chunks(replacing, 1000)) {
+      await this.db.deleteFrom('article_size').where('article_no', 'in', chunk).execute();
+      await this.db.deleteFrom('article_parameter_code').where('article_no', 'in', chunk).execute();
+      await this.db.deleteFrom('article_parameter_number').where('article_no', 'in', chunk).execute();
     }
+    for (const chunk of chunks(children.sizes, 2000))
+      await this.db.insertInto('article_size').values(chunk).execute();
+    for (const chunk of chunks(children.parameterCodes, 2000)) {
+      await this.db.insertInto('article_parameter_code').values(chunk).execute();
+    }
+    for (const chunk of chunks(children.parameterNumbers, 2000)) {
+      await this.db.insertInto('article_parameter_number').values(chunk).execute();
+    }
+  }
+
+  async articlesUsingSizeTable(code: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('article')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('size_table_code', '=', code)
+      .where('deleted', '=', 0)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  async softDeleteSizeTable(code: string, scn: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('size_table')
+      .set({ deleted: 1, scn })
+      .where('code', '=', code)
+      .where('deleted', '=', 0)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
   }
 
   /** Stamps an article as changed: a change to its sizes or images is a change of the article. */
@@ -294,4 +370,10 @@ export class CatalogRepository {
       .executeTakeFirst();
     return result.numUpdatedRows > 0n;
   }
+}
+
+function chunks<T>(items: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
 }

@@ -12,7 +12,12 @@ import {
 } from '../shared/language.ts';
 import type { Audience, Page, PageOf } from '../shared/paging.ts';
 import { type ArticleWire, articlesToWire, type ImageWire, imageToWire } from './article-wire.ts';
-import { type ArticleRow, type ArticleVersion, CatalogRepository } from './catalog-repository.ts';
+import {
+  type ArticleChildren,
+  type ArticleRow,
+  type ArticleVersion,
+  CatalogRepository,
+} from './catalog-repository.ts';
 import { isValidEan13 } from './ean.ts';
 
 export interface SizeTableInput {
@@ -41,6 +46,12 @@ export interface ArticleInput {
   sizes: Array<{ sizex: string; barcode: string }>;
   parameterCodes: Array<{ code: number; text: LanguageText }>;
   parameterNumbers: Array<{ code: number; number: number; text: LanguageText }>;
+}
+
+/** What a save did: written records moved the SCN, unchanged ones were already as given. */
+export interface SaveResult {
+  written: number;
+  unchanged: number;
 }
 
 export interface SizeTableWire {
@@ -190,11 +201,12 @@ export class CatalogService {
 
   // --- writes: each call is one transaction ------------------------------------------------------
 
-  saveSizeTable(input: SizeTableInput): Promise<void> {
+  saveSizeTable(input: SizeTableInput): Promise<SaveResult> {
     return this.saveSizeTables([input]);
   }
 
-  async saveSizeTables(inputs: SizeTableInput[]): Promise<void> {
+  /** Creates or replaces size tables in one transaction; unchanged ones move no SCN. */
+  async saveSizeTables(inputs: SizeTableInput[]): Promise<SaveResult> {
     for (const input of inputs) {
       const errors: FieldError[] = [];
       if (!ARTICLE_NO.test(input.code))
@@ -205,30 +217,58 @@ export class CatalogService {
         errors.push({ name: 'sizes', message: 'sizes repeat' });
       if (errors.length > 0) throw new ValidationError(errors);
     }
-    await inWriteTransaction(this.database, async (uow) => {
+    return inWriteTransaction(this.database, async (uow) => {
       const repo = new CatalogRepository(uow.db);
-      const scn = await uow.scn();
+      let written = 0;
       for (const input of inputs) {
-        await repo.upsertSizeTable(
-          { code: input.code, description: toLanguageJson(input.description), scn },
-          input.sizes,
-        );
+        const description = toLanguageJson(input.description);
+        const stored = await repo.findSizeTable(input.code);
+        if (
+          stored &&
+          stored.deleted === 0 &&
+          stored.description === description &&
+          JSON.stringify(await repo.sizesOfTable(input.code)) === JSON.stringify(input.sizes)
+        ) {
+          continue;
+        }
+        await repo.upsertSizeTable({ code: input.code, description, scn: await uow.scn() }, input.sizes);
+        written++;
       }
+      return { written, unchanged: inputs.length - written };
     });
   }
 
-  saveArticle(input: ArticleInput): Promise<void> {
+  async saveArticle(input: ArticleInput): Promise<SaveResult> {
     return this.saveArticles([input]);
   }
 
-  /** Creates or replaces articles, all in one transaction (all or none). */
-  async saveArticles(inputs: ArticleInput[]): Promise<void> {
+  /**
+   * Creates or replaces articles, all in one transaction (all or none). An article whose stored
+   * form already equals the input is left alone: saving the same data twice moves no SCN, so
+   * re-importing a file changes nothing.
+   */
+  async saveArticles(inputs: ArticleInput[]): Promise<SaveResult> {
     for (const input of inputs) checkArticle(input);
-    await inWriteTransaction(this.database, async (uow) => {
+    const seen = new Map<string, string>();
+    for (const input of inputs) {
+      if (seen.has(input.articleNo)) {
+        throw new ValidationError([
+          { name: 'articleNo', message: `article ${input.articleNo} appears twice` },
+        ]);
+      }
+      seen.set(input.articleNo, input.articleNo);
+    }
+    return inWriteTransaction(this.database, async (uow) => {
       const repo = new CatalogRepository(uow.db);
-      const scn = await uow.scn();
-      const at = this.now().toISOString();
+      const nos = inputs.map((i) => i.articleNo);
+      const existing = new Map((await repo.findArticles(nos)).map((a) => [a.article_no, a]));
+      const current = await repo.childrenOf([...existing.keys()]);
+      const owners = await repo.barcodeOwners(inputs.flatMap((i) => i.sizes.map((s) => s.barcode)));
       const sizeTables = new Map<string, string[]>();
+      const claimed = new Map<string, string>();
+      const at = this.now().toISOString();
+      const changed: Array<{ row: ArticleRow; children: ReturnType<typeof childrenOf> }> = [];
+
       for (const input of inputs) {
         let sizes = sizeTables.get(input.sizeTableCode);
         if (!sizes) {
@@ -249,30 +289,43 @@ export class CatalogService {
           ]);
         }
         for (const s of input.sizes) {
-          const owner = await repo.articleNoByBarcode(s.barcode);
+          const owner = claimed.get(s.barcode) ?? owners.get(s.barcode);
           if (owner !== undefined && owner !== input.articleNo) {
             throw new ConflictError('BARCODE_TAKEN', `Barcode ${s.barcode} belongs to article ${owner}.`);
           }
+          claimed.set(s.barcode, input.articleNo);
         }
-        await repo.upsertArticle(toRow(input, scn, at), {
-          sizes: input.sizes.map((s) => ({
-            article_no: input.articleNo,
-            sizex: s.sizex,
-            position: sizes.indexOf(s.sizex) + 1,
-            barcode: s.barcode,
-          })),
-          parameterCodes: input.parameterCodes.map((p) => ({
-            article_no: input.articleNo,
-            parameter_code: p.code,
-            text: toLanguageJson(p.text),
-          })),
-          parameterNumbers: input.parameterNumbers.map((p) => ({
-            article_no: input.articleNo,
-            parameter_code: p.code,
-            parameter_no: p.number,
-            text: toLanguageJson(p.text),
-          })),
-        });
+        const before = existing.get(input.articleNo);
+        const children = childrenOf(input, sizes);
+        const row = toRow(input, before?.scn ?? 0, before?.created_at ?? at, before?.updated_at ?? at);
+        if (before && sameArticle(before, row, current, children)) continue;
+        changed.push({ row, children });
+      }
+      if (changed.length === 0) return { written: 0, unchanged: inputs.length };
+
+      const scn = await uow.scn();
+      await repo.writeArticles(
+        changed.map((c) => ({ ...c.row, scn, updated_at: at })),
+        {
+          sizes: changed.flatMap((c) => c.children.sizes),
+          parameterCodes: changed.flatMap((c) => c.children.parameterCodes),
+          parameterNumbers: changed.flatMap((c) => c.children.parameterNumbers),
+        },
+        changed.filter((c) => existing.has(c.row.article_no)).map((c) => c.row.article_no),
+      );
+      return { written: changed.length, unchanged: inputs.length - changed.length };
+    });
+  }
+
+  /** Deletes a size table no live article uses. */
+  async deleteSizeTable(code: string): Promise<void> {
+    await inWriteTransaction(this.database, async (uow) => {
+      const repo = new CatalogRepository(uow.db);
+      const users = await repo.articlesUsingSizeTable(code);
+      if (users > 0)
+        throw new ConflictError('SIZE_TABLE_IN_USE', `${users} article(s) use size table ${code}.`);
+      if (!(await repo.softDeleteSizeTable(code, await uow.scn()))) {
+        throw new NotFoundError('SIZE_TABLE_NOT_FOUND', `No size table "${code}".`);
       }
     });
   }
@@ -352,7 +405,7 @@ function checkArticle(input: ArticleInput): void {
   if (errors.length > 0) throw new ValidationError(errors);
 }
 
-function toRow(input: ArticleInput, scn: number, at: string): ArticleRow {
+function toRow(input: ArticleInput, scn: number, createdAt: string, updatedAt: string): ArticleRow {
   return {
     article_no: input.articleNo,
     model_no: input.modelNo,
@@ -372,7 +425,89 @@ function toRow(input: ArticleInput, scn: number, at: string): ArticleRow {
     retail: input.retail ? 1 : 0,
     deleted: 0,
     scn,
-    created_at: at,
-    updated_at: at,
+    created_at: createdAt,
+    updated_at: updatedAt,
   };
+}
+
+function childrenOf(input: ArticleInput, tableSizes: string[]) {
+  return {
+    sizes: input.sizes.map((s) => ({
+      article_no: input.articleNo,
+      sizex: s.sizex,
+      position: tableSizes.indexOf(s.sizex) + 1,
+      barcode: s.barcode,
+    })),
+    parameterCodes: input.parameterCodes.map((p) => ({
+      article_no: input.articleNo,
+      parameter_code: p.code,
+      text: toLanguageJson(p.text),
+    })),
+    parameterNumbers: input.parameterNumbers.map((p) => ({
+      article_no: input.articleNo,
+      parameter_code: p.code,
+      parameter_no: p.number,
+      text: toLanguageJson(p.text),
+    })),
+  };
+}
+
+const ROW_FIELDS = [
+  'model_no',
+  'colour_code',
+  'colour_description',
+  'description',
+  'model_description',
+  'search_name1',
+  'search_name2',
+  'search_name3',
+  'brand',
+  'season',
+  'article_group',
+  'vat_rate_bp',
+  'size_table_code',
+  'active',
+  'retail',
+  'deleted',
+] as const;
+
+/** True when the stored article (row and children) already says what the input says. */
+function sameArticle(
+  before: ArticleRow,
+  wanted: ArticleRow,
+  stored: ArticleChildren,
+  children: ReturnType<typeof childrenOf>,
+): boolean {
+  if (ROW_FIELDS.some((f) => before[f] !== wanted[f])) return false;
+  const no = before.article_no;
+  const key = (rows: object[]) => JSON.stringify(rows);
+  const mine = <T extends { article_no: string }>(rows: T[]) => rows.filter((r) => r.article_no === no);
+  const sort = <T>(rows: T[], by: (r: T) => string) => [...rows].sort((a, b) => by(a).localeCompare(by(b)));
+  return (
+    key(sort(mine(stored.sizes), (r) => r.sizex).map((r) => [r.sizex, r.position, r.barcode])) ===
+      key(sort(children.sizes, (r) => r.sizex).map((r) => [r.sizex, r.position, r.barcode])) &&
+    key(
+      sort(mine(stored.parameterCodes), (r) => String(r.parameter_code)).map((r) => [
+        r.parameter_code,
+        r.text,
+      ]),
+    ) ===
+      key(
+        sort(children.parameterCodes, (r) => String(r.parameter_code)).map((r) => [r.parameter_code, r.text]),
+      ) &&
+    key(
+      sort(mine(stored.parameterNumbers), (r) => `${r.parameter_code}/${r.parameter_no}`).map((r) => [
+        r.parameter_code,
+        r.parameter_no,
+        r.text,
+      ]),
+    ) ===
+      key(
+        sort(children.parameterNumbers, (r) => `${r.parameter_code}/${r.parameter_no}`).map((r) => [
+          r.parameter_code,
+          r.parameter_no,
+          r.text,
+        ]),
+      )
+  );
 }
