@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import cliProgress from 'cli-progress';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { startApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
@@ -6,6 +8,8 @@ import { seedCatalog } from '../demo/seed.ts';
 import { parseRoles } from '../domain/auth/principal.ts';
 import { DomainError } from '../domain/errors.ts';
 import { buildApp } from '../http/server.ts';
+import { IMPORT_KINDS } from '../import/kinds.ts';
+import { runImport } from '../import/run-import.ts';
 import { createServices, type Services } from '../services.ts';
 import { VERSION } from '../version.ts';
 
@@ -95,6 +99,59 @@ program
     });
   });
 
+/** Exit codes of `tv2 import`: everything imported, some records rejected, nothing could be done. */
+const IMPORT_EXIT = { ok: 0, failed: 1, partial: 3 } as const;
+
+program
+  .command('import <kind> <file>')
+  .description(
+    `Import records from a .csv, .json (array) or .jsonl file; each batch is one transaction and unchanged records are skipped.\nKinds: ${Object.values(
+      IMPORT_KINDS,
+    )
+      .map((k) => `${k.name} (${k.description})`)
+      .join(
+        '; ',
+      )}.\nExit code: 0 all imported, 3 some records rejected (listed with their line), 1 the import could not run.`,
+  )
+  .addOption(new Option('--batch-size <n>', 'records per transaction').argParser(wholeNumber).default(500))
+  .option('--report <file>', 'also write the report (JSON) to this file')
+  .action(async (kindName: string, file: string, opts: { batchSize: number; report?: string }) => {
+    const kind = IMPORT_KINDS[kindName];
+    if (!kind) {
+      console.error(`tv2: unknown kind "${kindName}"; kinds: ${Object.keys(IMPORT_KINDS).join(', ')}`);
+      process.exit(IMPORT_EXIT.failed);
+    }
+    const { statSync } = await import('node:fs');
+    const size = statSync(file).size;
+    const bar = process.stderr.isTTY
+      ? new cliProgress.SingleBar(
+          {
+            format: ' {bar} {percentage}% | {records} records | {eta_formatted} left',
+            stream: process.stderr,
+          },
+          cliProgress.Presets.shades_classic,
+        )
+      : undefined;
+    bar?.start(size, 0, { records: 0 });
+    const report = await withServices((services) =>
+      runImport(services, kind, file, {
+        batchSize: opts.batchSize,
+        onProgress: ({ records, bytesRead }) => bar?.update(bytesRead, { records }),
+      }),
+    );
+    bar?.update(size);
+    bar?.stop();
+    console.log(
+      `${report.kind}: ${report.records} records, ${report.written} written, ${report.unchanged} unchanged, ${report.rejected.length} rejected in ${report.seconds} s`,
+    );
+    for (const r of report.rejected.slice(0, 50))
+      console.log(`  ${file}:${r.position}: ${r.reasons.join('; ')}`);
+    if (report.rejected.length > 50)
+      console.log(`  ... and ${report.rejected.length - 50} more (see --report)`);
+    if (opts.report) writeFileSync(opts.report, `${JSON.stringify(report, null, 2)}\n`);
+    process.exitCode = report.rejected.length > 0 ? IMPORT_EXIT.partial : IMPORT_EXIT.ok;
+  });
+
 const user = program.command('user').description('Manage API users.');
 
 user
@@ -174,9 +231,13 @@ program
 try {
   await program.parseAsync(process.argv);
 } catch (error) {
-  if (error instanceof DomainError || (error instanceof Error && /role/.test(error.message))) {
-    console.error(`tv2: ${error.message}`);
-    process.exit(2);
+  const expected =
+    error instanceof DomainError ||
+    (error instanceof Error &&
+      ('code' in error ? error.code === 'ENOENT' : /role|file type/.test(error.message)));
+  if (expected) {
+    console.error(`tv2: ${(error as Error).message}`);
+    process.exit(1);
   }
   throw error;
 }
