@@ -4,12 +4,21 @@ import { ForbiddenError, UnauthenticatedError } from '../domain/errors.ts';
 import type { OperationAudience } from '../operations/define.ts';
 import type { Services } from '../services.ts';
 
-const ROLE_OF_AUDIENCE: Partial<Record<OperationAudience, Role>> = { B2B: 'B2B', B2C: 'B2C' };
+const ROLE_OF_AUDIENCE: Partial<Record<OperationAudience | 'ADMIN', Role>> = {
+  B2B: 'B2B',
+  B2C: 'B2C',
+  ADMIN: 'ADMIN',
+};
+const ROLE_NAMES: Record<Role, string> = {
+  B2B: 'wholesale (B2B)',
+  B2C: 'retail (B2C)',
+  ADMIN: 'back-office (ADMIN)',
+};
 
 /** Resolves the caller of a non-public operation and checks the operation's audience. */
 export async function principalFor(
   request: FastifyRequest,
-  audience: OperationAudience,
+  audience: OperationAudience | 'ADMIN',
   services: Services,
 ): Promise<Principal> {
   const header = request.headers.authorization;
@@ -27,7 +36,7 @@ export async function principalFor(
   if (role !== undefined && !principal.roles.has(role)) {
     throw new ForbiddenError(
       'ROLE_REQUIRED',
-      `This operation is for ${role === 'B2B' ? 'wholesale (B2B)' : 'retail (B2C)'} users; this token lacks that role.`,
+      `This operation is for ${ROLE_NAMES[role]} users; this token lacks that role.`,
     );
   }
   return principal;

@@ -67,6 +67,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         { name: 'Invoices', description: 'Invoices and open items.' },
         { name: 'Vouchers', description: 'Credit notes, gift vouchers and cheques.' },
         { name: 'Loyalty', description: 'Bonus cards.' },
+        { name: 'Admin', description: 'Back office (ADMIN role): create and change master data and stock.' },
       ],
     },
     refResolver: {

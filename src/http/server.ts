@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type HTTPMethods } from 'fastify';
+import { registerAdminRoutes } from '../admin/admin-route.ts';
+import { CATALOG_ADMIN_ROUTES, IMAGE_TYPES } from '../admin/catalog-admin.ts';
 import type { Principal } from '../domain/auth/principal.ts';
+import { MAX_IMAGE_BYTES } from '../domain/catalog/catalog-service.ts';
 import { NotImplementedError } from '../domain/errors.ts';
 import { OPERATIONS } from '../operations/catalogue.ts';
 import { Binary, JsonText, type Operation } from '../operations/define.ts';
@@ -15,6 +18,8 @@ declare module 'fastify' {
     principal: Principal | null;
   }
 }
+
+const ADMIN_ROUTES = [...CATALOG_ADMIN_ROUTES];
 
 const ALL_METHODS: HTTPMethods[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
@@ -37,6 +42,11 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   });
   app.decorateRequest('principal', null);
   app.removeContentTypeParser('text/plain');
+  app.addContentTypeParser(
+    IMAGE_TYPES,
+    { parseAs: 'buffer', bodyLimit: MAX_IMAGE_BYTES },
+    (_request, body, done) => done(null, body),
+  );
   app.addSchema(ProblemSchema);
 
   app.addHook('onRequest', (request, reply, done) => {
@@ -72,6 +82,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await registerOpenApi(app);
   registerTokenRoute(app, services);
   for (const op of OPERATIONS) registerOperation(app, services, op);
+  registerAdminRoutes(app, services, ADMIN_ROUTES);
   await registerReferencePage(app);
   return app;
 }

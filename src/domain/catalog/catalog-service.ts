@@ -339,7 +339,12 @@ export class CatalogService {
   }
 
   /** Stores an image after sniffing its type from the bytes; only JPEG, PNG and WebP are taken. */
-  async putImage(articleNo: string, imageNo: number, data: Buffer): Promise<{ contentType: string }> {
+  async putImage(
+    articleNo: string,
+    imageNo: number,
+    data: Buffer,
+    declaredType?: string,
+  ): Promise<{ contentType: string }> {
     if (!Number.isInteger(imageNo) || imageNo < 1 || imageNo > 99) {
       throw new ValidationError([{ name: 'imageNo', message: 'an image number is 1 to 99' }]);
     }
@@ -353,6 +358,12 @@ export class CatalogService {
       throw new ValidationError(
         [{ name: 'data', message: 'not a JPEG, PNG or WebP image' }],
         'UNSUPPORTED_IMAGE',
+      );
+    }
+    if (declaredType !== undefined && declaredType !== sniffed.mime) {
+      throw new ValidationError(
+        [{ name: 'content-type', message: `declared ${declaredType} but the bytes are ${sniffed.mime}` }],
+        'CONTENT_TYPE_MISMATCH',
       );
     }
     const sha256 = createHash('sha256').update(data).digest('hex');

@@ -1,0 +1,79 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Static, TSchema } from 'typebox';
+import { principalFor } from '../http/auth.ts';
+import { errorResponses } from '../http/openapi.ts';
+import type { Services } from '../services.ts';
+
+/**
+ * The back-office area: `/TV2/Admin/...`, outside the TV2 operations, for users with the ADMIN
+ * role. It is where articles, prices, stock and the rest are created and changed; every write is one
+ * transaction and moves the SCN, so the TV2 change feeds see it.
+ */
+export interface AdminRoute {
+  method: 'GET' | 'PUT' | 'POST' | 'DELETE';
+  url: string;
+  summary: string;
+  description?: string;
+  params?: TSchema;
+  body?: TSchema;
+  /** Media types of a raw body (e.g. images); the handler gets a Buffer. */
+  rawBodyTypes?: string[];
+  /** The 200 answer; a route without one answers 204. */
+  response?: TSchema;
+  // biome-ignore lint/suspicious/noExplicitAny: each route is typed by `adminRoute()`
+  handler(ctx: AdminContext<any, any>): Promise<unknown>;
+}
+
+export interface AdminContext<P, B> {
+  params: P;
+  body: B;
+  services: Services;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export function adminRoute<P extends TSchema, B extends TSchema>(
+  def: Omit<AdminRoute, 'params' | 'body' | 'handler'> & {
+    params?: P;
+    body?: B;
+    handler: (ctx: AdminContext<Static<P>, Static<B>>) => Promise<unknown>;
+  },
+): AdminRoute {
+  return def as AdminRoute;
+}
+
+export function registerAdminRoutes(app: FastifyInstance, services: Services, routes: AdminRoute[]): void {
+  for (const route of routes) {
+    const ok = route.response ? { 200: route.response } : { 204: { description: 'Done.', type: 'null' } };
+    app.route({
+      method: route.method,
+      url: route.url,
+      schema: {
+        operationId: `Admin_${route.method}_${route.url.replace(/^\/TV2\/Admin\//, '').replace(/[^A-Za-z0-9]+/g, '_')}`,
+        summary: route.summary,
+        description: route.rawBodyTypes
+          ? `${route.description ?? ''} The body is the raw bytes, sent as ${route.rawBodyTypes.join(', ')}.`.trim()
+          : route.description,
+        tags: ['Admin'],
+        security: [{ bearer: [] }],
+        ...(route.params ? { params: route.params } : {}),
+        ...(route.body ? { body: route.body } : {}),
+        response: { ...ok, ...errorResponses([400, 401, 403, 404, 409, 413, 415, 500]) },
+      },
+      onRequest: async (request) => {
+        request.principal = await principalFor(request, 'ADMIN', services);
+      },
+      handler: async (request, reply) => {
+        const result = await route.handler({
+          params: request.params,
+          body: request.body,
+          services,
+          request,
+          reply,
+        });
+        if (!route.response) return reply.code(204).send();
+        return result;
+      },
+    });
+  }
+}

@@ -1,0 +1,109 @@
+import { Type } from 'typebox';
+import {
+  ArticleBody,
+  articleInput,
+  SizeTableBody,
+  sizeTableInput,
+  withWireNames,
+} from '../domain/catalog/catalog-input.ts';
+import { MAX_IMAGE_BYTES } from '../domain/catalog/catalog-service.ts';
+import { ValidationError } from '../domain/errors.ts';
+import { adminRoute } from './admin-route.ts';
+
+export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
+
+const SaveAnswer = Type.Object({
+  WRITTEN: Type.Integer({ description: 'Records changed (their SCN moved).' }),
+  UNCHANGED: Type.Integer({ description: 'Records that already held the data given.' }),
+});
+
+const ArticleParams = Type.Object({ article: Type.String({ minLength: 1, maxLength: 40 }) });
+const ImageParams = Type.Object({
+  article: Type.String({ minLength: 1, maxLength: 40 }),
+  imageno: Type.String({ pattern: '^[0-9]{1,2}$' }),
+});
+const SizeTableParams = Type.Object({ sizetable: Type.String({ minLength: 1, maxLength: 40 }) });
+
+function sameKey(pathValue: string, bodyValue: string, field: string): void {
+  if (pathValue !== bodyValue) {
+    throw new ValidationError([{ name: `/${field}`, message: `must equal the path's "${pathValue}"` }]);
+  }
+}
+
+export const CATALOG_ADMIN_ROUTES = [
+  adminRoute({
+    method: 'PUT',
+    url: '/TV2/Admin/sizetables/:sizetable',
+    summary: 'Create or replace a size table',
+    params: SizeTableParams,
+    body: SizeTableBody,
+    response: SaveAnswer,
+    async handler({ params, body, services }) {
+      sameKey(params.sizetable, body.SIZETABLE, 'SIZETABLE');
+      const result = await withWireNames(() => services.catalog.saveSizeTable(sizeTableInput(body)));
+      return { WRITTEN: result.written, UNCHANGED: result.unchanged };
+    },
+  }),
+  adminRoute({
+    method: 'DELETE',
+    url: '/TV2/Admin/sizetables/:sizetable',
+    summary: 'Delete a size table no article uses',
+    params: SizeTableParams,
+    async handler({ params, services }) {
+      await services.catalog.deleteSizeTable(params.sizetable);
+    },
+  }),
+  adminRoute({
+    method: 'PUT',
+    url: '/TV2/Admin/articles/:article',
+    summary: 'Create or replace an article with its sizes, barcodes and parameters',
+    description:
+      'The body has the form of an article in B2B_GetArticle; read-only keys (SCN, IMAGES) are ignored.',
+    params: ArticleParams,
+    body: ArticleBody,
+    response: SaveAnswer,
+    async handler({ params, body, services }) {
+      sameKey(params.article, body.ARTICLE, 'ARTICLE');
+      const result = await withWireNames(() => services.catalog.saveArticle(articleInput(body)));
+      return { WRITTEN: result.written, UNCHANGED: result.unchanged };
+    },
+  }),
+  adminRoute({
+    method: 'DELETE',
+    url: '/TV2/Admin/articles/:article',
+    summary: 'Delete an article (it stays as a tombstone for the change feeds; its barcodes are freed)',
+    params: ArticleParams,
+    async handler({ params, services }) {
+      await services.catalog.deleteArticle(params.article);
+    },
+  }),
+  adminRoute({
+    method: 'PUT',
+    url: '/TV2/Admin/articles/:article/images/:imageno',
+    summary: 'Store an article image',
+    description: `JPEG, PNG or WebP up to ${MAX_IMAGE_BYTES} bytes; the declared type must match the bytes.`,
+    params: ImageParams,
+    rawBodyTypes: IMAGE_TYPES,
+    response: Type.Object({ CONTENTTYPE: Type.String() }),
+    async handler({ params, body, services, request }) {
+      if (!Buffer.isBuffer(body))
+        throw new ValidationError([{ name: 'body', message: 'send the image bytes' }]);
+      const declared = String(request.headers['content-type'] ?? '')
+        .split(';')[0]
+        ?.trim();
+      const { contentType } = await withWireNames(() =>
+        services.catalog.putImage(params.article, Number(params.imageno), body, declared),
+      );
+      return { CONTENTTYPE: contentType };
+    },
+  }),
+  adminRoute({
+    method: 'DELETE',
+    url: '/TV2/Admin/articles/:article/images/:imageno',
+    summary: 'Delete an article image',
+    params: ImageParams,
+    async handler({ params, services }) {
+      await services.catalog.deleteImage(params.article, Number(params.imageno));
+    },
+  }),
+];
