@@ -2,6 +2,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { AuthService } from './domain/auth/auth-service.ts';
 import { CatalogService } from './domain/catalog/catalog-service.ts';
+import { ClientService } from './domain/clients/client-service.ts';
 import { PricingService } from './domain/pricing/pricing-service.ts';
 import { StockService } from './domain/stock/stock-service.ts';
 
@@ -13,6 +14,7 @@ export interface Services {
   catalog: CatalogService;
   stock: StockService;
   pricing: PricingService;
+  clients: ClientService;
 }
 
 export function createServices(config: Config, database: Database): Services {
@@ -26,5 +28,6 @@ export function createServices(config: Config, database: Database): Services {
     catalog: new CatalogService(database),
     stock: new StockService(database),
     pricing: new PricingService(database),
+    clients: new ClientService(database),
   };
 }

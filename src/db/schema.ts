@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { ClientTables } from './schema-clients.ts';
 import type { PricingTables } from './schema-pricing.ts';
 import type { StockTables } from './schema-stock.ts';
 
@@ -107,7 +108,7 @@ export interface ArticleImageTable {
 }
 
 /** Every table; each area's tables are declared in its own schema-<area>.ts. */
-export interface DB extends StockTables, PricingTables {
+export interface DB extends StockTables, PricingTables, ClientTables {
   scn_counter: ScnCounterTable;
   api_user: ApiUserTable;
   api_token: ApiTokenTable;
