@@ -3,6 +3,7 @@ import type { Database } from './db/database.ts';
 import { AuthService } from './domain/auth/auth-service.ts';
 import { CatalogService } from './domain/catalog/catalog-service.ts';
 import { ClientService } from './domain/clients/client-service.ts';
+import { IdempotencyService } from './domain/idempotency/idempotency-service.ts';
 import { PricingService } from './domain/pricing/pricing-service.ts';
 import { StockService } from './domain/stock/stock-service.ts';
 
@@ -15,6 +16,7 @@ export interface Services {
   stock: StockService;
   pricing: PricingService;
   clients: ClientService;
+  idempotency: IdempotencyService;
 }
 
 export function createServices(config: Config, database: Database): Services {
@@ -29,5 +31,6 @@ export function createServices(config: Config, database: Database): Services {
     stock: new StockService(database),
     pricing: new PricingService(database),
     clients: new ClientService(database),
+    idempotency: new IdempotencyService(database),
   };
 }

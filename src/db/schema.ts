@@ -95,6 +95,18 @@ export interface ArticleParameterNumberTable {
   text: LanguageJson;
 }
 
+export interface IdempotencyKeyTable {
+  user_id: number;
+  idempotency_key: string;
+  /** SHA-256 of the operation and body: a key may only be reused for the very same request. */
+  request_hash: string;
+  state: 'pending' | 'done';
+  response_status: number | null;
+  response_type: string | null;
+  response_body: string | null;
+  created_at: Instant;
+}
+
 export interface ArticleImageTable {
   article_no: string;
   image_no: number;
@@ -119,4 +131,5 @@ export interface DB extends StockTables, PricingTables, ClientTables {
   article_parameter_code: ArticleParameterCodeTable;
   article_parameter_number: ArticleParameterNumberTable;
   article_image: ArticleImageTable;
+  idempotency_key: IdempotencyKeyTable;
 }

@@ -1,10 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyServerOptions, type HTTPMethods } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+  type HTTPMethods,
+} from 'fastify';
+import { Type } from 'typebox';
 import { registerAdminRoutes } from '../admin/admin-route.ts';
 import { CATALOG_ADMIN_ROUTES, IMAGE_TYPES } from '../admin/catalog-admin.ts';
 import type { Principal } from '../domain/auth/principal.ts';
 import { MAX_IMAGE_BYTES } from '../domain/catalog/catalog-service.ts';
 import { NotImplementedError } from '../domain/errors.ts';
+import { IdempotencyService } from '../domain/idempotency/idempotency-service.ts';
 import { OPERATIONS } from '../operations/catalogue.ts';
 import { Binary, JsonText, type Operation } from '../operations/define.ts';
 import type { Services } from '../services.ts';
@@ -16,6 +24,8 @@ import { registerTokenRoute } from './token-route.ts';
 declare module 'fastify' {
   interface FastifyRequest {
     principal: Principal | null;
+    /** Set when this request claimed an Idempotency-Key and its answer is to be kept. */
+    idempotencyKey: string | null;
   }
 }
 
@@ -41,6 +51,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     },
   });
   app.decorateRequest('principal', null);
+  app.decorateRequest('idempotencyKey', null);
   app.removeContentTypeParser('text/plain');
   app.addContentTypeParser(
     IMAGE_TYPES,
@@ -87,6 +98,52 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   return app;
 }
 
+const IdempotencyHeader = Type.Object({
+  'idempotency-key': Type.Optional(
+    Type.String({
+      description:
+        'Makes the POST safe to retry: a repeat with the same key and body within 24 h answers the first result again (header Idempotent-Replayed: true) instead of acting twice.',
+    }),
+  ),
+});
+
+/** Idempotency-Key handling for a POST operation: claim before the handler, keep the answer after it. */
+function idempotencyHooks(services: Services, op: Operation) {
+  return {
+    preHandler: async (request: FastifyRequest, reply: FastifyReply) => {
+      const key = request.headers['idempotency-key'];
+      if (typeof key !== 'string' || !request.principal) return;
+      const claim = await services.idempotency.claim(
+        request.principal.userId,
+        key,
+        IdempotencyService.hash(op.name, request.body),
+      );
+      if (claim.kind === 'replay') {
+        return reply
+          .code(claim.status)
+          .type(claim.type)
+          .header('idempotent-replayed', 'true')
+          .send(claim.body);
+      }
+      request.idempotencyKey = key;
+    },
+    onSend: async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+      if (request.idempotencyKey && request.principal) {
+        const key = request.idempotencyKey;
+        request.idempotencyKey = null;
+        await services.idempotency.finish(
+          request.principal.userId,
+          key,
+          reply.statusCode,
+          String(reply.getHeader('content-type') ?? 'application/json'),
+          typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : '',
+        );
+      }
+      return payload;
+    },
+  };
+}
+
 function registerOperation(app: FastifyInstance, services: Services, op: Operation): void {
   const [documented, ...aliases] = services.config.packageAliases;
   const built = op.handler !== undefined;
@@ -113,6 +170,7 @@ function registerOperation(app: FastifyInstance, services: Services, op: Operati
     security: op.audience === 'PUBLIC' ? [] : [{ bearer: [] }],
     ...(built && op.query ? { querystring: op.query } : {}),
     ...(built && op.body ? { body: op.body } : {}),
+    ...(built && op.method === 'POST' ? { headers: IdempotencyHeader } : {}),
     response: built ? { ...okResponse, ...errorResponses(errors) } : errorResponses([401, 403, 501]),
     'x-tv2-audience': op.audience,
     'x-tv2-status': built ? 'built' : 'planned',
@@ -121,14 +179,11 @@ function registerOperation(app: FastifyInstance, services: Services, op: Operati
   const onRequest =
     op.audience === 'PUBLIC'
       ? undefined
-      : async (request: import('fastify').FastifyRequest) => {
+      : async (request: FastifyRequest) => {
           request.principal = await principalFor(request, op.audience, services);
         };
 
-  const handler = async (
-    request: import('fastify').FastifyRequest,
-    reply: import('fastify').FastifyReply,
-  ): Promise<unknown> => {
+  const handler = async (request: FastifyRequest, reply: FastifyReply): Promise<unknown> => {
     if (!op.handler) throw new NotImplementedError(op.name);
     const result = await op.handler({
       query: request.query,
@@ -152,6 +207,9 @@ function registerOperation(app: FastifyInstance, services: Services, op: Operati
     return result;
   };
 
+  const retrySafe =
+    built && op.method === 'POST' && op.audience !== 'PUBLIC' ? idempotencyHooks(services, op) : {};
+
   for (const [i, pkg] of [documented, ...aliases].entries()) {
     const url = `/TV2/Execute/${pkg}.${op.name}`;
     app.route({
@@ -159,6 +217,7 @@ function registerOperation(app: FastifyInstance, services: Services, op: Operati
       url,
       schema: i === 0 ? schema : { ...schema, hide: true, operationId: `${op.name}_${pkg}` },
       ...(onRequest ? { onRequest } : {}),
+      ...retrySafe,
       handler,
     });
     const allowed = op.method === 'GET' ? 'GET, HEAD' : op.method;
