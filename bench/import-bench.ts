@@ -48,7 +48,8 @@ for (const a of demoArticles({ seed: 1, count: COUNT })) {
     a.description.LANGUAGE_2 ?? '',
     a.colourDescription.LANGUAGE_2 ?? '',
   ];
-  if (!out.write(`${row.map(csvCell).join(',')}\n`)) await new Promise<void>((r) => out.once('drain', () => r()));
+  if (!out.write(`${row.map(csvCell).join(',')}\n`))
+    await new Promise<void>((r) => out.once('drain', () => r()));
 }
 out.end();
 await finished(out);

@@ -1,6 +1,8 @@
 import * as articles from './articles.ts';
 import { type Operation, planned } from './define.ts';
 import * as general from './general.ts';
+import * as pricing from './pricing.ts';
+import * as stock from './stock.ts';
 
 /**
  * The 75 operations of the TV2 interface (shared/reference/operations.md), one row each. A built
@@ -11,10 +13,10 @@ export const OPERATIONS: Operation[] = [
   // Articles, images, size tables
   articles.B2B_GetAllArticles,
   articles.B2B_GetArticle,
-  planned('GET', 'B2C_GetAllActionPrice', 'Prices', 'All action prices'),
+  pricing.B2C_GetAllActionPrice,
   articles.B2C_GetAllArticlesImages,
   articles.B2C_GetAllArticles,
-  planned('GET', 'B2C_GetArticleACTIONPrice', 'Prices', 'Action price of one article'),
+  pricing.B2C_GetArticleACTIONPrice,
   articles.B2C_GetArticleImage,
   articles.B2C_GetArticle,
   articles.GetSizeTables,
@@ -47,7 +49,7 @@ export const OPERATIONS: Operation[] = [
   planned('GET', 'B2B_GetAllCustomerArticleLink', 'Customers', 'All customer-article links'),
   planned('GET', 'B2B_GetAllCustomers', 'Customers', 'All customers'),
   planned('GET', 'B2B_GetCustomerArticleLink', 'Customers', 'Customer-article links of one customer'),
-  planned('GET', 'B2B_GetCustomerLineDiscounts', 'Prices', 'Line discounts of a customer'),
+  pricing.B2B_GetCustomerLineDiscounts,
   planned('GET', 'B2B_GetCustomer', 'Customers', 'One customer'),
   planned('GET', 'B2B_GetRepresentativeCustomers', 'Customers', 'Customers of a representative'),
   planned('GET', 'B2B_GetRepresentatives', 'Customers', 'Representatives'),
@@ -69,18 +71,18 @@ export const OPERATIONS: Operation[] = [
   planned('POST', 'B2B_PostDeliveryAddress', 'Customers', 'Post a delivery address'),
   planned('POST', 'B2B_PostOrdCus', 'Orders', 'Post an order for a customer'),
   // Prices (wholesale)
-  planned('GET', 'B2B_GetAllPriceAgreements', 'Prices', 'All price agreements'),
-  planned('GET', 'B2B_GetAllPrices', 'Prices', 'All prices'),
-  planned('GET', 'B2B_GetArticlePrice', 'Prices', 'Price of one article'),
-  planned('GET', 'B2B_GetPriceAgreement', 'Prices', 'One price agreement'),
-  planned('GET', 'B2B_GetPriceChanges', 'Prices', 'Price changes'),
+  pricing.B2B_GetAllPriceAgreements,
+  pricing.B2B_GetAllPrices,
+  pricing.B2B_GetArticlePrice,
+  pricing.B2B_GetPriceAgreement,
+  pricing.B2B_GetPriceChanges,
   // Stock
-  planned('GET', 'B2B_GetArticleStock', 'Stock', 'Stock of one article (wholesale)'),
-  planned('GET', 'B2B_GetStockChanges', 'Stock', 'Stock changes (wholesale)'),
-  planned('GET', 'B2B_GetStocks', 'Stock', 'All stocks (wholesale)'),
-  planned('GET', 'B2C_GetArticleStock', 'Stock', 'Stock of one article (retail)'),
-  planned('GET', 'B2C_GetStockChanges', 'Stock', 'Stock changes (retail)'),
-  planned('GET', 'B2C_GetStocks', 'Stock', 'All stocks (retail)'),
+  stock.B2B_GetArticleStock,
+  stock.B2B_GetStockChanges,
+  stock.B2B_GetStocks,
+  stock.B2C_GetArticleStock,
+  stock.B2C_GetStockChanges,
+  stock.B2C_GetStocks,
   // Credit notes, cheques, vouchers, bonus cards
   planned('GET', 'B2C_GetALLOpenCreditNotes', 'Vouchers', 'All open credit notes'),
   planned('GET', 'B2C_GetBonusCardValue', 'Loyalty', 'Bonus card value'),

@@ -170,7 +170,11 @@ export function articleRecordFromCsv(row: Record<string, string>): Record<string
     const match = /^([A-Z0-9]+)_(LANGUAGE_\d+)$/.exec(column);
     if (match) {
       const [, field, slot] = match as unknown as [string, string, string];
-      if (value !== '') ((record[field] ??= {}) as Record<string, string>)[slot] = value;
+      if (value !== '') {
+        const texts = (record[field] ?? {}) as Record<string, string>;
+        texts[slot] = value;
+        record[field] = texts;
+      }
     } else if (column === 'SIZES') {
       record.SIZES = value
         .split('|')

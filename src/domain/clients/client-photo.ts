@@ -1,0 +1,105 @@
+import { createHash } from 'node:crypto';
+import { fileTypeFromBuffer } from 'file-type';
+import sharp from 'sharp';
+import { ValidationError } from '../errors.ts';
+
+/** Largest photo accepted, decoded (its base64 text is a third longer). */
+export const MAX_PHOTO_BYTES = 2 * 1024 * 1024;
+/** Longest base64 text of a photo of MAX_PHOTO_BYTES. */
+export const MAX_PHOTO_BASE64 = Math.ceil(MAX_PHOTO_BYTES / 3) * 4;
+/** Decoded pixels at most: a small file may still claim a huge canvas (decompression bomb). */
+const MAX_INPUT_PIXELS = 40_000_000;
+/** A stored profile photo fits in this square. */
+export const PROFILE_MAX_SIDE = 1024;
+/** The member-card photo: passport-like 7:9, centred on what draws attention. */
+export const CARD_PHOTO = { width: 420, height: 540 } as const;
+
+const PHOTO_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp']);
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+export interface ProcessedPhoto {
+  contentType: string;
+  data: Buffer;
+  width: number;
+  height: number;
+  sha256: string;
+}
+
+/** Strict base64 (padding required, no line breaks, no data: prefix); `field` names it in errors. */
+export function decodeBase64Photo(text: string, field: string): Buffer {
+  if (text.length > MAX_PHOTO_BASE64) {
+    throw new ValidationError([{ name: field, message: `a photo has at most ${MAX_PHOTO_BYTES} bytes` }]);
+  }
+  if (!BASE64.test(text)) throw new ValidationError([{ name: field, message: 'is not valid base64' }]);
+  return Buffer.from(text, 'base64');
+}
+
+/**
+ * Checks and cleans a client's photo. The type is sniffed from the bytes (JPEG, PNG or WebP; a
+ * declared type must agree), then the image is decoded and encoded again: oriented by its EXIF
+ * orientation first, scaled to fit PROFILE_MAX_SIDE, and written without any metadata (EXIF with
+ * GPS position, camera serials, XMP, IPTC, ICC: sharp keeps none unless asked). Also makes the
+ * member-card version (JPEG, CARD_PHOTO size, cropped to the region of interest).
+ */
+export async function processPhoto(
+  data: Buffer,
+  field: string,
+  declaredType?: string,
+): Promise<{ profile: ProcessedPhoto; card: ProcessedPhoto }> {
+  if (data.length === 0 || data.length > MAX_PHOTO_BYTES) {
+    throw new ValidationError([{ name: field, message: `a photo has 1 to ${MAX_PHOTO_BYTES} bytes` }]);
+  }
+  const sniffed = await fileTypeFromBuffer(data);
+  if (!sniffed || !PHOTO_TYPES.has(sniffed.mime)) {
+    throw new ValidationError([{ name: field, message: 'not a JPEG, PNG or WebP image' }], 'UNSUPPORTED_IMAGE');
+  }
+  if (declaredType !== undefined && declaredType !== sniffed.mime) {
+    throw new ValidationError(
+      [{ name: field, message: `declared ${declaredType} but the bytes are ${sniffed.mime}` }],
+      'CONTENT_TYPE_MISMATCH',
+    );
+  }
+  try {
+    const source = () => sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
+    const resized = source().resize({
+      width: PROFILE_MAX_SIDE,
+      height: PROFILE_MAX_SIDE,
+      fit: 'inside',
+      withoutEnlargement: true,
+    });
+    const encoded =
+      sniffed.mime === 'image/png'
+        ? resized.png({ compressionLevel: 9 })
+        : sniffed.mime === 'image/webp'
+          ? resized.webp({ quality: 85 })
+          : resized.jpeg({ quality: 85, mozjpeg: true });
+    const profile = await encoded.toBuffer({ resolveWithObject: true });
+    const card = await source()
+      .resize({ ...CARD_PHOTO, fit: 'cover', position: sharp.strategy.attention })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 85, mozjpeg: true })
+      .toBuffer({ resolveWithObject: true });
+    return {
+      profile: photoOf(sniffed.mime, profile.data, profile.info.width, profile.info.height),
+      card: photoOf('image/jpeg', card.data, card.info.width, card.info.height),
+    };
+  } catch (error) {
+    if (error instanceof ValidationError) throw error;
+    const tooLarge = /pixel limit/i.test((error as Error).message);
+    throw new ValidationError(
+      [
+        {
+          name: field,
+          message: tooLarge
+            ? `the image has more than ${MAX_INPUT_PIXELS} pixels`
+            : 'the image cannot be decoded',
+        },
+      ],
+      'UNSUPPORTED_IMAGE',
+    );
+  }
+}
+
+function photoOf(contentType: string, data: Buffer, width: number, height: number): ProcessedPhoto {
+  return { contentType, data, width, height, sha256: createHash('sha256').update(data).digest('hex') };
+}
