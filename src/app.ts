@@ -3,6 +3,7 @@ import type { Config } from './config.ts';
 import { type Database, migrate, openDatabase } from './db/database.ts';
 import { currentScn } from './db/unit-of-work.ts';
 import { seedCatalog } from './demo/seed.ts';
+import { seedStock } from './demo/stock-data.ts';
 import { buildApp } from './http/server.ts';
 import { createServices, type Services } from './services.ts';
 
@@ -23,6 +24,7 @@ export async function loadDemoIfEmpty(services: Services): Promise<boolean> {
   const empty = (await currentScn(services.database.db)) === 0 && (await services.auth.countUsers()) === 0;
   if (!empty) return false;
   await seedCatalog(services, {});
+  await seedStock(services, {});
   await services.auth.createUser({
     name: DEMO_USER.name,
     secret: DEMO_USER.secret,

@@ -9,6 +9,13 @@ import {
   withWireNames,
 } from '../domain/catalog/catalog-input.ts';
 import type { SaveResult } from '../domain/catalog/catalog-service.ts';
+import {
+  LevelBody,
+  LocationBody,
+  locationInput,
+  locationRecordFromCsv,
+  saveLocation,
+} from '../domain/stock/stock-input.ts';
 import type { Services } from '../services.ts';
 import type { RecordFormat } from './records.ts';
 
@@ -50,8 +57,43 @@ const articles: ImportKind<ReturnType<typeof articleInput>> = {
   save: (services, inputs) => withWireNames(() => services.catalog.saveArticles(inputs)),
 };
 
+const locations: ImportKind<ReturnType<typeof locationInput>> = {
+  name: 'locations',
+  description:
+    'shops and warehouses: LOCATION, NAME, KIND (SHOP|WAREHOUSE), WHOLESALE, RETAIL, ACTIVE, ADDRESS, HOUSENUMBER, POSTALCODE, CITY, COUNTRY',
+  parse: (record, format) =>
+    locationInput(checkRecord<LocationBody>(LocationBody, fromCsv(record, format, locationRecordFromCsv))),
+  async save(services, inputs) {
+    let written = 0;
+    // One location a transaction: locations are few, and each save is a create or a change.
+    for (const input of inputs) if ((await saveLocation(services.stock, input)).written) written++;
+    return { written, unchanged: inputs.length - written };
+  },
+};
+
+const stock: ImportKind<{ locationCode: string; articleNo: string; sizex: string; onHand: number }> = {
+  name: 'stock',
+  description:
+    'counted stock levels: LOCATION, ARTICLE, SIZEX, ONHAND (differences become correction movements)',
+  parse(record) {
+    const body = checkRecord<LevelBody>(LevelBody, record);
+    return {
+      locationCode: body.LOCATION,
+      articleNo: body.ARTICLE,
+      sizex: body.SIZEX,
+      onHand: Number(body.ONHAND),
+    };
+  },
+  async save(services, inputs) {
+    const result = await services.stock.setLevels(inputs, { reference: 'import' });
+    return { written: result.changed, unchanged: result.unchanged };
+  },
+};
+
 // biome-ignore lint/suspicious/noExplicitAny: kinds differ in their input type; each is typed above
 export const IMPORT_KINDS: Record<string, ImportKind<any>> = {
   [sizeTables.name]: sizeTables,
   [articles.name]: articles,
+  [locations.name]: locations,
+  [stock.name]: stock,
 };
