@@ -5,6 +5,7 @@ import { CatalogService } from './domain/catalog/catalog-service.ts';
 import { ClientService } from './domain/clients/client-service.ts';
 import { IdempotencyService } from './domain/idempotency/idempotency-service.ts';
 import { PricingService } from './domain/pricing/pricing-service.ts';
+import { ShopService } from './domain/shops/shop-service.ts';
 import { StockService } from './domain/stock/stock-service.ts';
 
 /** The domain services one API process uses, built once over one database. */
@@ -17,6 +18,7 @@ export interface Services {
   pricing: PricingService;
   clients: ClientService;
   idempotency: IdempotencyService;
+  shops: ShopService;
 }
 
 export function createServices(config: Config, database: Database): Services {
@@ -32,5 +34,6 @@ export function createServices(config: Config, database: Database): Services {
     pricing: new PricingService(database),
     clients: new ClientService(database),
     idempotency: new IdempotencyService(database),
+    shops: new ShopService(database),
   };
 }

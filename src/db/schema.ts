@@ -1,6 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { ClientTables } from './schema-clients.ts';
 import type { PricingTables } from './schema-pricing.ts';
+import type { ShopTables } from './schema-shops.ts';
 import type { StockTables } from './schema-stock.ts';
 
 /** 0 or 1: both engines store flags as integers so one query text serves both. */
@@ -120,7 +121,7 @@ export interface ArticleImageTable {
 }
 
 /** Every table; each area's tables are declared in its own schema-<area>.ts. */
-export interface DB extends StockTables, PricingTables, ClientTables {
+export interface DB extends StockTables, PricingTables, ClientTables, ShopTables {
   scn_counter: ScnCounterTable;
   api_user: ApiUserTable;
   api_token: ApiTokenTable;

@@ -6,6 +6,7 @@ import * as m0002 from './0002_stock.ts';
 import * as m0003 from './0003_pricing.ts';
 import * as m0004 from './0004_clients.ts';
 import * as m0005 from './0005_idempotency.ts';
+import * as m0006 from './0006_shops.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: a migration sees the schema of its own time
 type EngineMigration = { up(db: Kysely<any>, engine: Engine): Promise<void> };
@@ -17,6 +18,7 @@ const migrations: Record<string, EngineMigration> = {
   '0003_pricing': m0003,
   '0004_clients': m0004,
   '0005_idempotency': m0005,
+  '0006_shops': m0006,
 };
 
 export function migrationProvider(engine: Engine): MigrationProvider {
