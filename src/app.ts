@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import { type Database, migrate, openDatabase } from './db/database.ts';
 import { currentScn } from './db/unit-of-work.ts';
+import { seedPrices } from './demo/price-data.ts';
 import { seedCatalog } from './demo/seed.ts';
 import { seedStock } from './demo/stock-data.ts';
 import { buildApp } from './http/server.ts';
@@ -25,6 +26,7 @@ export async function loadDemoIfEmpty(services: Services): Promise<boolean> {
   if (!empty) return false;
   await seedCatalog(services, {});
   await seedStock(services, {});
+  await seedPrices(services, {});
   await services.auth.createUser({
     name: DEMO_USER.name,
     secret: DEMO_USER.secret,

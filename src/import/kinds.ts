@@ -10,6 +10,16 @@ import {
 } from '../domain/catalog/catalog-input.ts';
 import type { SaveResult } from '../domain/catalog/catalog-service.ts';
 import {
+  AgreementBody,
+  agreementInput,
+  CustomerBody,
+  customerInput,
+  ListPriceBody,
+  listPriceInput,
+  pricingRecordFromCsv,
+} from '../domain/pricing/pricing-input.ts';
+import { withWireNames as withPricingWireNames } from '../domain/shared/wire-names.ts';
+import {
   LevelBody,
   LocationBody,
   locationInput,
@@ -90,10 +100,61 @@ const stock: ImportKind<{ locationCode: string; articleNo: string; sizex: string
   },
 };
 
+const written = (r: { changed: number }, total: number) => ({
+  written: r.changed,
+  unchanged: total - r.changed,
+});
+
+const customers: ImportKind<ReturnType<typeof customerInput>> = {
+  name: 'customers',
+  description:
+    'wholesale customers (pricing terms): CUSTOMER, NAME, PRICEGROUP, CUSTOMERGROUP, CURRENCY, DISCOUNTPERC, ACTIVE',
+  parse: (record, format) =>
+    customerInput(checkRecord<CustomerBody>(CustomerBody, fromCsv(record, format, pricingRecordFromCsv))),
+  save: async (services, inputs) =>
+    written(
+      await withPricingWireNames(() => services.pricing.saveCustomers(inputs), {
+        single: inputs.length === 1,
+      }),
+      inputs.length,
+    ),
+};
+
+const prices: ImportKind<ReturnType<typeof listPriceInput>> = {
+  name: 'prices',
+  description: 'list prices: ARTICLE, PRICETYPE (SELLING|RECOMMENDED), PRICEGROUP, CURRENCY, SIZEX, PRICE',
+  parse: (record, format) =>
+    listPriceInput(checkRecord<ListPriceBody>(ListPriceBody, fromCsv(record, format, pricingRecordFromCsv))),
+  save: async (services, inputs) =>
+    written(
+      await withPricingWireNames(() => services.pricing.setListPrices(inputs), {
+        single: inputs.length === 1,
+      }),
+      inputs.length,
+    ),
+};
+
+const agreements: ImportKind<ReturnType<typeof agreementInput>> = {
+  name: 'agreements',
+  description:
+    'price agreements: CUSTOMER or CUSTOMERGROUP; ARTICLE, MODEL or ARTICLEGROUP; MINQUANTITY, VALIDFROM, VALIDTO; DISCOUNTPERC or NETPRICES ("EUR=12.50|GBP=10.90"). An agreement with the same customer, scope, quantity break and start is updated, not added.',
+  parse: (record, format) =>
+    agreementInput(checkRecord<AgreementBody>(AgreementBody, fromCsv(record, format, pricingRecordFromCsv))),
+  async save(services, inputs) {
+    let changed = 0;
+    for (const input of inputs)
+      changed += (await withPricingWireNames(() => services.pricing.saveAgreement(input))).changed;
+    return { written: changed, unchanged: inputs.length - changed };
+  },
+};
+
 // biome-ignore lint/suspicious/noExplicitAny: kinds differ in their input type; each is typed above
 export const IMPORT_KINDS: Record<string, ImportKind<any>> = {
   [sizeTables.name]: sizeTables,
   [articles.name]: articles,
   [locations.name]: locations,
   [stock.name]: stock,
+  [customers.name]: customers,
+  [prices.name]: prices,
+  [agreements.name]: agreements,
 };

@@ -3,6 +3,7 @@ import { Value } from 'typebox/value';
 import { ValidationError } from '../errors.ts';
 import { LANGUAGE_SLOTS, type LanguageText } from '../shared/language.ts';
 import { toMinor } from '../shared/money.ts';
+import { withWireNames as withSharedWireNames } from '../shared/wire-names.ts';
 import type { ArticleInput, SizeTableInput } from './catalog-service.ts';
 
 /**
@@ -84,34 +85,9 @@ export function checkRecord<T>(schema: TSchema, record: unknown): T {
   throw new ValidationError(errors.slice(0, 10));
 }
 
-/** The catalogue service names fields as the domain does; a writer of the wire form is told its own names. */
-const WIRE_NAMES: Array<[RegExp, string]> = [
-  [/^articleNo$/, '/ARTICLE'],
-  [/^sizeTableCode$/, '/SIZETABLE'],
-  [/^vatRateBp$/, '/PERCVAT'],
-  [/^sizes\/(\d+)\/barcode$/, '/SIZES/$1/BARCODE'],
-  [/^sizes\/(\d+)\/sizex$/, '/SIZES/$1/SIZEX'],
-  [/^sizes$/, '/SIZES'],
-  [/^code$/, '/SIZETABLE'],
-  [/^imageNo$/, 'imageno'],
-];
-
-export function inWireTerms(error: unknown): unknown {
-  if (!(error instanceof ValidationError)) return error;
-  const errors = error.errors.map((e) => {
-    const rule = WIRE_NAMES.find(([pattern]) => pattern.test(e.name));
-    return rule ? { ...e, name: e.name.replace(rule[0], rule[1]) } : e;
-  });
-  return new ValidationError(errors, error.code);
-}
-
-/** Runs a catalogue write and rethrows its validation errors with the wire's field names. */
-export async function withWireNames<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    throw inWireTerms(error);
-  }
+/** Catalogue writes named in wire terms; a size table's `code` is its SIZETABLE. */
+export function withWireNames<T>(write: () => Promise<T>): Promise<T> {
+  return withSharedWireNames(write, { extra: { code: 'SIZETABLE' } });
 }
 
 function text(value: LanguageText | undefined): LanguageText {

@@ -276,6 +276,31 @@ export class PricingRepository {
       .execute();
   }
 
+  /** The live agreement with the same terms key (who, what, from which quantity, from when), if any. */
+  async agreementIdByKey(key: {
+    customer_no: number | null;
+    customer_group: string | null;
+    scope: string;
+    scope_value: string;
+    min_quantity: number;
+    valid_from: string;
+  }): Promise<number | undefined> {
+    let query = this.db
+      .selectFrom('price_agreement')
+      .select('id')
+      .where('deleted', '=', 0)
+      .where('scope', '=', key.scope as AgreementRow['scope'])
+      .where('scope_value', '=', key.scope_value)
+      .where('min_quantity', '=', key.min_quantity)
+      .where('valid_from', '=', key.valid_from);
+    query =
+      key.customer_no !== null
+        ? query.where('customer_no', '=', key.customer_no)
+        : query.where('customer_group', '=', key.customer_group ?? '');
+    const row = await query.orderBy('id').executeTakeFirst();
+    return row?.id;
+  }
+
   findAgreement(id: number): Promise<AgreementRow | undefined> {
     return this.db.selectFrom('price_agreement').selectAll().where('id', '=', id).executeTakeFirst();
   }

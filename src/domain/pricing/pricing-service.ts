@@ -615,6 +615,17 @@ export class PricingService {
     });
   }
 
+  /**
+   * Creates an agreement, or updates the live one with the same key (customer or group, scope,
+   * value, quantity break, start date): what an import of agreements needs to be repeatable.
+   */
+  async saveAgreement(input: AgreementInput): Promise<WriteResult & { id: number }> {
+    const { row } = this.#agreementRow(input);
+    const id = await new PricingRepository(this.database.db).agreementIdByKey(row);
+    if (id === undefined) return this.createAgreement(input);
+    return { id, ...(await this.updateAgreement(id, input)) };
+  }
+
   /** Creates a price agreement; returns its id. */
   async createAgreement(input: AgreementInput): Promise<WriteResult & { id: number }> {
     const { row, prices } = this.#agreementRow(input);
