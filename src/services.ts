@@ -3,6 +3,7 @@ import type { Database } from './db/database.ts';
 import { AuthService } from './domain/auth/auth-service.ts';
 import { CatalogService } from './domain/catalog/catalog-service.ts';
 import { ClientService } from './domain/clients/client-service.ts';
+import { CustomerService } from './domain/customers/customer-service.ts';
 import { IdempotencyService } from './domain/idempotency/idempotency-service.ts';
 import { PricingService } from './domain/pricing/pricing-service.ts';
 import { ShopService } from './domain/shops/shop-service.ts';
@@ -19,6 +20,7 @@ export interface Services {
   clients: ClientService;
   idempotency: IdempotencyService;
   shops: ShopService;
+  customers: CustomerService;
 }
 
 export function createServices(config: Config, database: Database): Services {
@@ -35,5 +37,6 @@ export function createServices(config: Config, database: Database): Services {
     clients: new ClientService(database),
     idempotency: new IdempotencyService(database),
     shops: new ShopService(database),
+    customers: new CustomerService(database),
   };
 }

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { ClientTables } from './schema-clients.ts';
+import type { CustomerTables } from './schema-customers.ts';
 import type { PricingTables } from './schema-pricing.ts';
 import type { ShopTables } from './schema-shops.ts';
 import type { StockTables } from './schema-stock.ts';
@@ -121,7 +122,7 @@ export interface ArticleImageTable {
 }
 
 /** Every table; each area's tables are declared in its own schema-<area>.ts. */
-export interface DB extends StockTables, PricingTables, ClientTables, ShopTables {
+export interface DB extends StockTables, PricingTables, ClientTables, ShopTables, CustomerTables {
   scn_counter: ScnCounterTable;
   api_user: ApiUserTable;
   api_token: ApiTokenTable;
