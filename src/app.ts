@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import { type Database, migrate, openDatabase } from './db/database.ts';
 import { currentScn } from './db/unit-of-work.ts';
+import { seedClients } from './demo/client-data.ts';
 import { seedPrices } from './demo/price-data.ts';
 import { seedCatalog } from './demo/seed.ts';
 import { seedStock } from './demo/stock-data.ts';
@@ -27,6 +28,7 @@ export async function loadDemoIfEmpty(services: Services): Promise<boolean> {
   await seedCatalog(services, {});
   await seedStock(services, {});
   await seedPrices(services, {});
+  await seedClients(services, {});
   await services.auth.createUser({
     name: DEMO_USER.name,
     secret: DEMO_USER.secret,

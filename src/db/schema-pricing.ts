@@ -27,6 +27,22 @@ export interface CustomerTable {
   scn: number;
   created_at: string;
   updated_at: string;
+  // Added by the customers area (migration 0007_customers). Optional here, with column defaults,
+  // so pricing's rows need not name them; the customers area reads them with its own row type.
+  /** A client's own unique key for the customer (B2B_PostCustomer EXTERNALKEY), null for none. */
+  external_key?: string | null;
+  /** Name 2 / trade name; default ''. */
+  name2?: string;
+  /** Normalised VAT number (NL123456782B01), '' for none. */
+  vat_no?: string;
+  /** Language slot the customer reads, default LANGUAGE_1. */
+  language?: string;
+  /** Payment terms in days, default 30. */
+  payment_days?: number;
+  /** Credit limit in minor units of the customer's currency, default 0. */
+  credit_limit_minor?: number;
+  /** Sales representative code, null for none. */
+  representative_code?: string | null;
 }
 
 /** One list price: article, type, price group, currency and size. */

@@ -219,6 +219,7 @@ function registerOperation(app: FastifyInstance, services: Services, op: Operati
       url,
       schema: i === 0 ? schema : { ...schema, hide: true, operationId: `${op.name}_${pkg}` },
       ...(onRequest ? { onRequest } : {}),
+      ...(op.bodyLimit ? { bodyLimit: op.bodyLimit } : {}),
       ...retrySafe,
       handler,
     });

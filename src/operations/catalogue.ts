@@ -1,7 +1,9 @@
 import * as articles from './articles.ts';
+import * as clients from './clients.ts';
 import { type Operation, planned } from './define.ts';
 import * as general from './general.ts';
 import * as pricing from './pricing.ts';
+import * as shops from './shops.ts';
 import * as stock from './stock.ts';
 
 /**
@@ -21,29 +23,29 @@ export const OPERATIONS: Operation[] = [
   articles.B2C_GetArticle,
   articles.GetSizeTables,
   // Clients (retail)
-  planned('GET', 'B2C_GetClient_Purchase', 'Clients', 'Client purchases'),
-  planned('GET', 'B2C_GetClient', 'Clients', 'One client'),
-  planned('POST', 'B2C_PostClient', 'Clients', 'Create or post a client'),
+  clients.B2C_GetClient_Purchase,
+  clients.B2C_GetClient,
+  clients.B2C_PostClient,
   // Retail miscellaneous
   planned('GET', 'B2B_GetInvoicePDF', 'Invoices', 'Invoice as PDF'),
   planned('GET', 'B2C_BonuscardHistory', 'Loyalty', 'Bonus card history'),
-  planned('GET', 'B2C_ClaimClientAction', 'Clients', 'Claim a client action'),
-  planned('GET', 'B2C_GetAllShopImages', 'Shops', 'All shop images'),
-  planned('GET', 'B2C_GetAllShops', 'Shops', 'All shops'),
-  planned('GET', 'B2C_GetClientActions', 'Clients', 'Client actions'),
-  planned('GET', 'B2C_GetClientMemberCardInfo', 'Clients', 'Client member card information'),
-  planned('GET', 'B2C_GetClient_OnAccountDetail', 'Clients', 'Detail of client on-account amounts'),
-  planned('GET', 'B2C_GetClient_OpenOnAccount', 'Clients', 'Open on-account amounts of a client'),
-  planned('GET', 'B2C_GetCompanyRegEx', 'Shops', 'Company regular expression'),
-  planned('GET', 'B2C_GetHomePages', 'Shops', 'Home pages'),
-  planned('GET', 'B2C_GetMemberCardPhotoBase64', 'Clients', 'Member card photo, base64'),
-  planned('GET', 'B2C_GetPickUpLocations', 'Shops', 'Pickup locations'),
-  planned('GET', 'B2C_GetProfilePhotoBase64', 'Clients', 'Profile photo, base64'),
-  planned('GET', 'B2C_GetShopAssistants', 'Shops', 'Shop assistants'),
-  planned('GET', 'B2C_GetShopImage', 'Shops', 'Image of one shop'),
-  planned('GET', 'B2C_GetUserMessages', 'Clients', 'User messages'),
-  planned('POST', 'B2C_PostProfilePhotoBase64', 'Clients', 'Post profile photo, base64'),
-  planned('GET', 'B2C_UpdateMarkedForDeletion', 'Clients', 'Update marked-for-deletion flag'),
+  clients.B2C_ClaimClientAction,
+  shops.B2C_GetAllShopImages,
+  shops.B2C_GetAllShops,
+  clients.B2C_GetClientActions,
+  clients.B2C_GetClientMemberCardInfo,
+  clients.B2C_GetClient_OnAccountDetail,
+  clients.B2C_GetClient_OpenOnAccount,
+  shops.B2C_GetCompanyRegEx,
+  shops.B2C_GetHomePages,
+  clients.B2C_GetMemberCardPhotoBase64,
+  shops.B2C_GetPickUpLocations,
+  clients.B2C_GetProfilePhotoBase64,
+  shops.B2C_GetShopAssistants,
+  shops.B2C_GetShopImage,
+  clients.B2C_GetUserMessages,
+  clients.B2C_PostProfilePhotoBase64,
+  clients.B2C_UpdateMarkedForDeletion,
   general.APIPing,
   // Customers and representatives (wholesale)
   planned('GET', 'B2B_GetAllCustomerArticleLink', 'Customers', 'All customer-article links'),

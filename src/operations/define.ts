@@ -46,6 +46,8 @@ export interface Operation {
   body?: TSchema;
   /** The 200 answer, for JSON operations. */
   response?: TSchema;
+  /** The largest body this operation takes, when it differs from the server's TV2_BODY_LIMIT_BYTES. */
+  bodyLimit?: number;
   /** Media types of a binary 200 answer, for operations that send bytes. */
   binaryTypes?: string[];
   /** Absent while the operation's area is not built: it answers 501 NOT_IMPLEMENTED. */

@@ -107,7 +107,9 @@ export async function up(db: Kysely<any>, engine: Engine): Promise<void> {
 
   await db.schema
     .createTable('client_on_account')
-    .addColumn('entry_no', id, (c) => (engine === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement()))
+    .addColumn('entry_no', id, (c) =>
+      engine === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement(),
+    )
     .addColumn('client_no', 'integer', (c) => c.notNull().references('client.client_no'))
     .addColumn('document_no', 'text', (c) => c.notNull().unique())
     .addColumn('document_type', 'text', (c) => c.notNull())
@@ -129,7 +131,9 @@ export async function up(db: Kysely<any>, engine: Engine): Promise<void> {
 
   await db.schema
     .createTable('client_message')
-    .addColumn('message_no', id, (c) => (engine === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement()))
+    .addColumn('message_no', id, (c) =>
+      engine === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement(),
+    )
     .addColumn('client_no', 'integer', (c) => c.notNull().references('client.client_no'))
     .addColumn('subject', 'text', (c) => c.notNull())
     .addColumn('body', 'text', (c) => c.notNull())

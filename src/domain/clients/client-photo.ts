@@ -51,7 +51,10 @@ export async function processPhoto(
   }
   const sniffed = await fileTypeFromBuffer(data);
   if (!sniffed || !PHOTO_TYPES.has(sniffed.mime)) {
-    throw new ValidationError([{ name: field, message: 'not a JPEG, PNG or WebP image' }], 'UNSUPPORTED_IMAGE');
+    throw new ValidationError(
+      [{ name: field, message: 'not a JPEG, PNG or WebP image' }],
+      'UNSUPPORTED_IMAGE',
+    );
   }
   if (declaredType !== undefined && declaredType !== sniffed.mime) {
     throw new ValidationError(

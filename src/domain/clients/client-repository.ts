@@ -12,7 +12,9 @@ import type {
 } from '../../db/schema-clients.ts';
 
 export type ClientRow = ClientTable;
-export type PhotoRow = ClientPhotoTable;
+export interface PhotoRow extends Omit<ClientPhotoTable, 'data'> {
+  data: Buffer;
+}
 export type PurchaseLineRow = ClientPurchaseLineTable;
 export type ActionRow = ClientActionTable;
 export interface PurchaseRow {
@@ -143,12 +145,16 @@ export class ClientRepository {
   async setMarked(clientNo: number, marked: boolean, at: string, scn: number): Promise<boolean> {
     const result = await this.db
       .updateTable('client')
-      .set(marked ? { marked_for_deletion: 1, marked_at: at, scn, updated_at: at } : {
-            marked_for_deletion: 0,
-            marked_at: null,
-            scn,
-            updated_at: at,
-          })
+      .set(
+        marked
+          ? { marked_for_deletion: 1, marked_at: at, scn, updated_at: at }
+          : {
+              marked_for_deletion: 0,
+              marked_at: null,
+              scn,
+              updated_at: at,
+            },
+      )
       .where('client_no', '=', clientNo)
       .where('anonymised', '=', 0)
       .where('marked_for_deletion', '=', marked ? 0 : 1)
@@ -221,7 +227,10 @@ export class ClientRepository {
   }
 
   async deletePhotos(clientNo: number): Promise<boolean> {
-    const result = await this.db.deleteFrom('client_photo').where('client_no', '=', clientNo).executeTakeFirst();
+    const result = await this.db
+      .deleteFrom('client_photo')
+      .where('client_no', '=', clientNo)
+      .executeTakeFirst();
     return result.numDeletedRows > 0n;
   }
 
@@ -403,7 +412,12 @@ export class ClientRepository {
    * concurrent claims exactly one inserts (the others find the row, or wait for its transaction and
    * then find it). Returns the claim instant, or undefined when it was already claimed.
    */
-  async insertClaim(actionCode: string, clientNo: number, at: string, scn: number): Promise<string | undefined> {
+  async insertClaim(
+    actionCode: string,
+    clientNo: number,
+    at: string,
+    scn: number,
+  ): Promise<string | undefined> {
     const row = await this.db
       .insertInto('client_action_claim')
       .values({ action_code: actionCode, client_no: clientNo, claimed_at: at, scn })

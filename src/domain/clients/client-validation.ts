@@ -108,7 +108,7 @@ const POSTAL_RULES: Record<string, PostalRule> = {
   },
 };
 
-const GENERIC_POSTAL = /^[A-Z0-9](?:[A-Z0-9 -]{0,8}[A-Z0-9])?$/;
+const GENERIC_POSTAL = /^[A-Z0-9][A-Z0-9 -]{0,8}[A-Z0-9]$/;
 
 /** Postal code for `country`, normalised (upper case, the country's spacing). */
 export function checkPostalCode(input: string, country: string | null): Checked<string> {
