@@ -207,6 +207,21 @@ user
   });
 
 program
+  .command('anonymise-due')
+  .description(
+    'GDPR: erase the personal data of retail clients marked for deletion longer than the grace period ago (keeping accounting records), and revoke API users confined to them. Run daily, e.g. from cron.',
+  )
+  .action(async () => {
+    await withServices(async (services) => {
+      const clients = await services.clients.anonymiseDue(new Date());
+      const users = await services.auth.revokeUsersOfClients(clients);
+      console.log(
+        `anonymised ${clients.length} client(s)${users.length ? `; revoked users ${users.join(', ')}` : ''}`,
+      );
+    });
+  });
+
+program
   .command('openapi')
   .description('Print the OpenAPI 3.1 document (or write it to a file).')
   .option('--out <file>', 'write to this file instead of standard output')

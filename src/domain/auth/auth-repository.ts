@@ -52,6 +52,19 @@ export class AuthRepository {
     return true;
   }
 
+  /** Revokes the users confined to any of these clients, and their tokens; returns their names. */
+  async revokeUsersOfClients(db: Kysely<DB>, clientNos: number[], at: string): Promise<string[]> {
+    if (clientNos.length === 0) return [];
+    const users = await db
+      .selectFrom('api_user')
+      .select(['id', 'name'])
+      .where('client_no', 'in', clientNos)
+      .where('active', '=', 1)
+      .execute();
+    for (const user of users) await this.revokeUser(db, user.name, at);
+    return users.map((u) => u.name);
+  }
+
   async insertToken(tokenHash: string, userId: number, createdAt: string, expiresAt: string): Promise<void> {
     await this.db
       .insertInto('api_token')

@@ -145,6 +145,15 @@ export class AuthService {
     this.#cache.clear();
   }
 
+  /** After a client's personal data is erased, API users confined to it have nothing left to see. */
+  async revokeUsersOfClients(clientNos: number[]): Promise<string[]> {
+    const names = await inWriteTransaction(this.database, ({ db }) =>
+      this.#repo.revokeUsersOfClients(db, clientNos, this.now().toISOString()),
+    );
+    if (names.length > 0) this.#cache.clear();
+    return names;
+  }
+
   async listUsers(): Promise<UserSummary[]> {
     return (await this.#repo.listUsers()).map(toSummary);
   }
