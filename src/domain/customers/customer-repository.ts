@@ -284,9 +284,7 @@ export class CustomerRepository {
     await this.db
       .insertInto('representative_customer')
       .values({ representative_code: code, customer_no: customerNo, deleted, scn })
-      .onConflict((oc) =>
-        oc.columns(['representative_code', 'customer_no']).doUpdateSet({ deleted, scn }),
-      )
+      .onConflict((oc) => oc.columns(['representative_code', 'customer_no']).doUpdateSet({ deleted, scn }))
       .execute();
   }
 

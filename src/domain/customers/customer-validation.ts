@@ -75,7 +75,8 @@ export function checkAddress(errors: FieldError[], at: string, a: AddressInput):
     post_box: trim(a.postBox),
   };
   const country = checkCountry(out.country);
-  if (!country.ok) errors.push({ name: `${at}country`, message: out.country === '' ? 'is required' : country.message });
+  if (!country.ok)
+    errors.push({ name: `${at}country`, message: out.country === '' ? 'is required' : country.message });
   length(errors, `${at}address`, out.address, 120);
   length(errors, `${at}houseNumber`, out.house_number, 20);
   length(errors, `${at}city`, out.city, 80, true);
@@ -123,7 +124,13 @@ export function checkCurrency(errors: FieldError[], name: string, value: string)
   if (!CURRENCY.test(value)) errors.push({ name, message: 'must be an ISO 4217 code such as EUR' });
 }
 
-export function checkWhole(errors: FieldError[], name: string, value: number, min: number, max: number): void {
+export function checkWhole(
+  errors: FieldError[],
+  name: string,
+  value: number,
+  min: number,
+  max: number,
+): void {
   if (!Number.isSafeInteger(value) || value < min || value > max) {
     errors.push({ name, message: `must be a whole number from ${min} to ${max}` });
   }

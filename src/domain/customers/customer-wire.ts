@@ -127,6 +127,8 @@ export function articleLinkToWire(l: ArticleLinkRow): ArticleLinkWire {
   };
 }
 
-export function articleLinkKeyToWire(l: Pick<ArticleLinkRow, 'customer_no' | 'article_no'>): ArticleLinkKeyWire {
+export function articleLinkKeyToWire(
+  l: Pick<ArticleLinkRow, 'customer_no' | 'article_no'>,
+): ArticleLinkKeyWire {
   return { CUSTOMER: l.customer_no, ARTICLE: l.article_no };
 }
