@@ -5,6 +5,7 @@ import { currentScn } from './db/unit-of-work.ts';
 import { seedClients } from './demo/client-data.ts';
 import { seedPrices } from './demo/price-data.ts';
 import { seedCatalog } from './demo/seed.ts';
+import { seedShops } from './demo/shop-data.ts';
 import { seedStock } from './demo/stock-data.ts';
 import { buildApp } from './http/server.ts';
 import { createServices, type Services } from './services.ts';
@@ -27,6 +28,7 @@ export async function loadDemoIfEmpty(services: Services): Promise<boolean> {
   if (!empty) return false;
   await seedCatalog(services, {});
   await seedStock(services, {});
+  await seedShops(services, {});
   await seedPrices(services, {});
   await seedClients(services, {});
   await services.auth.createUser({

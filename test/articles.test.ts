@@ -217,6 +217,16 @@ describe('article images', () => {
     ]);
   });
 
+  it('reports an image as deleted for retail when its article is taken off retail', async () => {
+    await t.services.catalog.saveArticle(article('F1-1'));
+    await t.services.catalog.putImage('F1-1', 1, png());
+    const before = (await list('B2C_GetAllArticlesImages')).B2CGETALLARTICLESIMAGES.SCN;
+    await t.services.catalog.saveArticle(article('F1-1', { retail: false }));
+    const feed = (await list('B2C_GetAllArticlesImages', { strscn: String(before) })).B2CGETALLARTICLESIMAGES;
+    expect(feed.DELETED).toEqual([{ ARTICLE: 'F1-1', IMAGENO: 1 }]);
+    await t.services.catalog.deleteArticle('F1-1');
+  });
+
   it('refuses bytes that are not an image, whatever the client claims', async () => {
     await expect(
       t.services.catalog.putImage('A300-050', 2, Buffer.from('<svg onload=alert(1)>')),

@@ -1,5 +1,7 @@
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedShops } from '../src/demo/shop-data.ts';
+import { seedStock } from '../src/demo/stock-data.ts';
 import { SERVER_PATTERNS } from '../src/domain/shops/company-regex.ts';
 import type { LocationInput } from '../src/domain/stock/stock-service.ts';
 import { startTestApp, type TestApp } from './helpers/test-app.ts';
@@ -452,8 +454,6 @@ describe('B2C_GetCompanyRegEx', () => {
 
 describe('the demo shops', () => {
   it('seeds details, images, assistants, content and patterns for the demo shops; again changes nothing', async () => {
-    const { seedStock } = await import('../src/demo/stock-data.ts');
-    const { seedShops } = await import('../src/demo/shop-data.ts');
     const demo = await startTestApp();
     try {
       await seedStock(demo.services, {});

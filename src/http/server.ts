@@ -10,6 +10,7 @@ import { Type } from 'typebox';
 import { registerAdminRoutes } from '../admin/admin-route.ts';
 import { CATALOG_ADMIN_ROUTES, IMAGE_TYPES } from '../admin/catalog-admin.ts';
 import { PRICING_ADMIN_ROUTES } from '../admin/pricing-admin.ts';
+import { SHOPS_ADMIN_ROUTES } from '../admin/shops-admin.ts';
 import { STOCK_ADMIN_ROUTES } from '../admin/stock-admin.ts';
 import type { Principal } from '../domain/auth/principal.ts';
 import { MAX_IMAGE_BYTES } from '../domain/catalog/catalog-service.ts';
@@ -31,7 +32,12 @@ declare module 'fastify' {
   }
 }
 
-const ADMIN_ROUTES = [...CATALOG_ADMIN_ROUTES, ...STOCK_ADMIN_ROUTES, ...PRICING_ADMIN_ROUTES];
+const ADMIN_ROUTES = [
+  ...CATALOG_ADMIN_ROUTES,
+  ...STOCK_ADMIN_ROUTES,
+  ...PRICING_ADMIN_ROUTES,
+  ...SHOPS_ADMIN_ROUTES,
+];
 
 const ALL_METHODS: HTTPMethods[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 

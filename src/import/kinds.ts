@@ -28,6 +28,7 @@ import {
 } from '../domain/stock/stock-input.ts';
 import type { Services } from '../services.ts';
 import type { RecordFormat } from './records.ts';
+import { SHOP_IMPORT_KINDS } from './shop-kinds.ts';
 
 /**
  * One kind of record `tv2 import` understands: how a record (JSON, or a CSV row turned into the
@@ -157,4 +158,5 @@ export const IMPORT_KINDS: Record<string, ImportKind<any>> = {
   [customers.name]: customers,
   [prices.name]: prices,
   [agreements.name]: agreements,
+  ...SHOP_IMPORT_KINDS,
 };

@@ -1,5 +1,6 @@
 import * as articles from './articles.ts';
 import * as clients from './clients.ts';
+import * as customers from './customers.ts';
 import { type Operation, planned } from './define.ts';
 import * as general from './general.ts';
 import * as pricing from './pricing.ts';
@@ -48,14 +49,14 @@ export const OPERATIONS: Operation[] = [
   clients.B2C_UpdateMarkedForDeletion,
   general.APIPing,
   // Customers and representatives (wholesale)
-  planned('GET', 'B2B_GetAllCustomerArticleLink', 'Customers', 'All customer-article links'),
-  planned('GET', 'B2B_GetAllCustomers', 'Customers', 'All customers'),
-  planned('GET', 'B2B_GetCustomerArticleLink', 'Customers', 'Customer-article links of one customer'),
+  customers.B2B_GetAllCustomerArticleLink,
+  customers.B2B_GetAllCustomers,
+  customers.B2B_GetCustomerArticleLink,
   pricing.B2B_GetCustomerLineDiscounts,
-  planned('GET', 'B2B_GetCustomer', 'Customers', 'One customer'),
-  planned('GET', 'B2B_GetRepresentativeCustomers', 'Customers', 'Customers of a representative'),
-  planned('GET', 'B2B_GetRepresentatives', 'Customers', 'Representatives'),
-  planned('POST', 'B2B_PostCustomer', 'Customers', 'Post a customer'),
+  customers.B2B_GetCustomer,
+  customers.B2B_GetRepresentativeCustomers,
+  customers.B2B_GetRepresentatives,
+  customers.B2B_PostCustomer,
   // Orders (retail)
   planned('POST', 'B2C_CloseClientOrder', 'Orders', 'Close a client order'),
   planned('GET', 'B2C_GetOrderStateChanges', 'Orders', 'Order state changes'),
@@ -70,7 +71,7 @@ export const OPERATIONS: Operation[] = [
   planned('GET', 'B2B_GetOrderState', 'Orders', 'State of one order'),
   planned('GET', 'B2B_GetOrder', 'Orders', 'One order'),
   planned('GET', 'B2B_GetUnsettledItems', 'Invoices', 'Unsettled items'),
-  planned('POST', 'B2B_PostDeliveryAddress', 'Customers', 'Post a delivery address'),
+  customers.B2B_PostDeliveryAddress,
   planned('POST', 'B2B_PostOrdCus', 'Orders', 'Post an order for a customer'),
   // Prices (wholesale)
   pricing.B2B_GetAllPriceAgreements,

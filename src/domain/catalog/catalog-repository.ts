@@ -148,27 +148,30 @@ export class CatalogRepository {
 
   /** Image rows (metadata, with the article's retail visibility) changed after `sinceScn`, deleted ones included. */
   imagesPage(sinceScn: number, offset: number, limit: number) {
-    return this.db
-      .selectFrom('article_image')
-      .innerJoin('article', 'article.article_no', 'article_image.article_no')
-      .select([
-        'article_image.article_no',
-        'article_image.image_no',
-        'article_image.content_type',
-        'article_image.byte_size',
-        'article_image.sha256',
-        'article_image.deleted',
-        'article_image.scn',
-        'article.retail',
-        'article.active',
-        'article.deleted as article_deleted',
-      ])
-      .where('article_image.scn', '>', sinceScn)
-      .orderBy('article_image.article_no')
-      .orderBy('article_image.image_no')
-      .limit(limit)
-      .offset(offset)
-      .execute();
+    return (
+      this.db
+        .selectFrom('article_image')
+        .innerJoin('article', 'article.article_no', 'article_image.article_no')
+        .select([
+          'article_image.article_no',
+          'article_image.image_no',
+          'article_image.content_type',
+          'article_image.byte_size',
+          'article_image.sha256',
+          'article_image.deleted',
+          'article_image.scn',
+          'article.retail',
+          'article.active',
+          'article.deleted as article_deleted',
+        ])
+        // An image also changes for retail when its article does (unpublished, deleted).
+        .where((eb) => eb.or([eb('article_image.scn', '>', sinceScn), eb('article.scn', '>', sinceScn)]))
+        .orderBy('article_image.article_no')
+        .orderBy('article_image.image_no')
+        .limit(limit)
+        .offset(offset)
+        .execute()
+    );
   }
 
   findImage(articleNo: string, imageNo: number): Promise<ImageRow | undefined> {

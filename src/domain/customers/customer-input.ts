@@ -79,7 +79,7 @@ const customerProperties = {
       { description: 'Language slot the customer reads.' },
     ),
   ),
-  CURRENCY: Type.Optional(Text(3, 'ISO 4217.')),
+  CURRENCY: Type.Optional(Text(8, 'ISO 4217.')),
   PRICEGROUP: Type.Optional(Whole),
   CUSTOMERGROUP: Type.Optional(Nullable(Text(40))),
   DISCOUNTPERC: Type.Optional(Amount),
@@ -105,7 +105,7 @@ export const CustomerDetailsBody = Type.Object(
     CUSTOMER: Whole,
     NAME: Text(100),
     PRICEGROUP: Whole,
-    CURRENCY: Text(3, 'ISO 4217.'),
+    CURRENCY: Text(8, 'ISO 4217.'),
   },
   { additionalProperties: false },
 );
@@ -204,7 +204,13 @@ export function customerPatch(b: CustomerDataBody): CustomerPatch {
 }
 
 export function customerDetailsInput(b: CustomerDetailsBody): CustomerDetailsInput {
-  return { ...customerPatch(b), customerNo: Number(b.CUSTOMER), name: b.NAME, priceGroup: Number(b.PRICEGROUP), currency: b.CURRENCY };
+  return {
+    ...customerPatch(b),
+    customerNo: Number(b.CUSTOMER),
+    name: b.NAME,
+    priceGroup: Number(b.PRICEGROUP),
+    currency: b.CURRENCY,
+  };
 }
 
 export function deliveryAddressInput(b: DeliveryAddressDataBody): AddressInput {
@@ -221,7 +227,8 @@ export function articleLinkInput(b: ArticleLinkBody): ArticleLinkInput {
     articleNo: b.ARTICLE,
     customerArticleNo: String(b.CUSTOMERARTICLE),
     customerDescription: b.CUSTOMERDESCRIPTION,
-    customerBarcode: b.CUSTOMERBARCODE === undefined || b.CUSTOMERBARCODE === null ? null : String(b.CUSTOMERBARCODE),
+    customerBarcode:
+      b.CUSTOMERBARCODE === undefined || b.CUSTOMERBARCODE === null ? null : String(b.CUSTOMERBARCODE),
   };
 }
 
@@ -280,7 +287,8 @@ export function flatRecordFromCsv(row: Record<string, string>): Record<string, u
   return record;
 }
 
-const ADDRESS_COLUMN = /^(INVOICE|DELIVERY(\d{1,3}))_(ADDRESS|CITY|COUNTRYPOST|HOUSENUMBER|MAPAREA|POSTALCODE|POSTBOX|VATNO)$/;
+const ADDRESS_COLUMN =
+  /^(INVOICE|DELIVERY(\d{1,3}))_(ADDRESS|CITY|COUNTRYPOST|HOUSENUMBER|MAPAREA|POSTALCODE|POSTBOX|VATNO)$/;
 
 /**
  * A CSV row of customer details as a record: customer columns as in the answer; the invoice address

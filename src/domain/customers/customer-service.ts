@@ -1,18 +1,12 @@
 import type { Database } from '../../db/database.ts';
 import { currentScn, inWriteTransaction } from '../../db/unit-of-work.ts';
-import {
-  ConflictError,
-  type FieldError,
-  ForbiddenError,
-  NotFoundError,
-  ValidationError,
-} from '../errors.ts';
+import { ConflictError, type FieldError, ForbiddenError, NotFoundError, ValidationError } from '../errors.ts';
 import type { Page, PageOf } from '../shared/paging.ts';
 import {
   type AddressRow,
   type ArticleLinkRow,
-  type CustomerRow,
   CustomerRepository,
+  type CustomerRow,
   type LinkFilter,
   type RepresentativeRow,
 } from './customer-repository.ts';
@@ -233,10 +227,18 @@ export class CustomerService {
   // --- reads ------------------------------------------------------------------------------------
 
   /** B2B_GetAllCustomers: customers changed after the page's SCN in number order, with their addresses. */
-  async listCustomers(page: Page, filter: { customerNo?: number } = {}): Promise<PageOf<CustomerWire, number>> {
+  async listCustomers(
+    page: Page,
+    filter: { customerNo?: number } = {},
+  ): Promise<PageOf<CustomerWire, number>> {
     const scn = await currentScn(this.database.db);
     const rows = await this.#read.customersPage(page.sinceScn, page.offset - 1, page.limit + 1, filter);
-    return this.#customerPage(scn, page, rows, rows.map((r) => r.deleted === 0));
+    return this.#customerPage(
+      scn,
+      page,
+      rows,
+      rows.map((r) => r.deleted === 0),
+    );
   }
 
   /**
@@ -358,7 +360,10 @@ export class CustomerService {
    * B2B_GetAllCustomerArticleLink / B2B_GetCustomerArticleLink: links changed after the page's SCN
    * in customer and article order; with a customer number, that (existing) customer's only.
    */
-  async listArticleLinks(page: Page, filter: LinkFilter = {}): Promise<PageOf<ArticleLinkWire, ArticleLinkKeyWire>> {
+  async listArticleLinks(
+    page: Page,
+    filter: LinkFilter = {},
+  ): Promise<PageOf<ArticleLinkWire, ArticleLinkKeyWire>> {
     if (filter.customerNo !== undefined) await this.#liveCustomer(this.#read, filter.customerNo);
     const scn = await currentScn(this.database.db);
     const rows = await this.#read.linksPage(page.sinceScn, page.offset - 1, page.limit + 1, filter);
@@ -374,7 +379,8 @@ export class CustomerService {
 
   async #liveCustomer(repo: CustomerRepository, customerNo: number): Promise<CustomerRow> {
     const row = await repo.findCustomer(customerNo);
-    if (!row || row.deleted === 1) throw new NotFoundError('CUSTOMER_NOT_FOUND', `No customer ${customerNo}.`);
+    if (!row || row.deleted === 1)
+      throw new NotFoundError('CUSTOMER_NOT_FOUND', `No customer ${customerNo}.`);
     return row;
   }
 
@@ -555,9 +561,11 @@ export class CustomerService {
   #checkPatch(patch: CustomerPatch, whole: boolean): CheckedPatch {
     const errors: FieldError[] = [];
     const row: Partial<CustomerRow> = {};
-    if (patch.customerNo !== undefined) checkWhole(errors, 'customerNo', patch.customerNo, 1, MAX_CUSTOMER_NO);
+    if (patch.customerNo !== undefined)
+      checkWhole(errors, 'customerNo', patch.customerNo, 1, MAX_CUSTOMER_NO);
     if (patch.externalKey !== undefined) {
-      const key = patch.externalKey === null || patch.externalKey.trim() === '' ? null : patch.externalKey.trim();
+      const key =
+        patch.externalKey === null || patch.externalKey.trim() === '' ? null : patch.externalKey.trim();
       checkExternalKey(errors, 'externalKey', key);
       row.external_key = key;
     }
@@ -585,7 +593,8 @@ export class CustomerService {
       row.price_group = patch.priceGroup;
     }
     if (patch.customerGroup !== undefined) {
-      const group = patch.customerGroup === null || patch.customerGroup.trim() === '' ? null : patch.customerGroup;
+      const group =
+        patch.customerGroup === null || patch.customerGroup.trim() === '' ? null : patch.customerGroup;
       checkCustomerGroup(errors, 'customerGroup', group);
       row.customer_group = group;
     }
@@ -645,14 +654,20 @@ export class CustomerService {
    * Works out one customer write against what is stored now. `whole`: the patch is a whole customer
    * (delivery addresses not in it are deleted). Reads only.
    */
-  async #plan(repo: CustomerRepository, patch: CheckedPatch, whole: boolean, options: WriteOptions = {}): Promise<Plan> {
+  async #plan(
+    repo: CustomerRepository,
+    patch: CheckedPatch,
+    whole: boolean,
+    options: WriteOptions = {},
+  ): Promise<Plan> {
     // Which customer.
     let customerNo = patch.customerNo;
     if (customerNo === undefined && patch.row.external_key) {
       customerNo = await repo.customerNoByExternalKey(patch.row.external_key);
     }
-    let stored = customerNo === undefined ? undefined : await repo.findCustomer(customerNo);
-    if (customerNo === undefined) customerNo = Math.max(await repo.maxCustomerNo(), FIRST_CUSTOMER_NO - 1) + 1;
+    const stored = customerNo === undefined ? undefined : await repo.findCustomer(customerNo);
+    if (customerNo === undefined)
+      customerNo = Math.max(await repo.maxCustomerNo(), FIRST_CUSTOMER_NO - 1) + 1;
     const confinedTo = options.confinedTo ?? null;
     if (confinedTo !== null && customerNo !== confinedTo) {
       throw new ForbiddenError('CUSTOMER_SCOPE', `This token is confined to customer ${confinedTo}.`);
@@ -662,18 +677,13 @@ export class CustomerService {
       throw new NotFoundError('CUSTOMER_NOT_FOUND', `No customer ${customerNo}.`);
     }
     if (!live) {
-      const missing = (['name', 'price_group', 'currency'] as const).filter((k) => patch.row[k] === undefined);
+      const missing = (['name', 'price_group', 'currency'] as const).filter(
+        (k) => patch.row[k] === undefined,
+      );
       if (missing.length > 0) {
         const names = { name: 'name', price_group: 'priceGroup', currency: 'currency' };
-        throw new ValidationError(missing.map((k) => ({ name: names[k], message: 'is required for a new customer' })));
-      }
-    }
-    if (patch.row.external_key) {
-      const owner = await repo.customerNoByExternalKey(patch.row.external_key);
-      if (owner !== undefined && owner !== customerNo) {
-        throw new ConflictError(
-          'EXTERNAL_KEY_TAKEN',
-          `External key "${patch.row.external_key}" belongs to customer ${owner}.`,
+        throw new ValidationError(
+          missing.map((k) => ({ name: names[k], message: 'is required for a new customer' })),
         );
       }
     }
@@ -703,6 +713,16 @@ export class CustomerService {
           };
     const row: CustomerRow = { ...base, ...patch.row, customer_no: customerNo, deleted: 0 };
 
+    if (confinedTo !== null && stored) {
+      const refused = TERMS.filter(([column]) => row[column] !== stored[column]).map(([, name]) => name);
+      if (refused.length > 0) {
+        throw new ForbiddenError(
+          'CUSTOMER_SCOPE',
+          `A token confined to customer ${confinedTo} cannot change its commercial terms (${refused.join(', ')}).`,
+        );
+      }
+    }
+
     if (row.representative_code !== null && row.representative_code !== stored?.representative_code) {
       const rep = await repo.findRepresentative(row.representative_code);
       if (!rep || rep.deleted === 1) {
@@ -711,12 +731,12 @@ export class CustomerService {
         ]);
       }
     }
-    if (confinedTo !== null && stored) {
-      const refused = TERMS.filter(([column]) => row[column] !== stored[column]).map(([, name]) => name);
-      if (refused.length > 0) {
-        throw new ForbiddenError(
-          'CUSTOMER_SCOPE',
-          `A token confined to customer ${confinedTo} cannot change its commercial terms (${refused.join(', ')}).`,
+    if (patch.row.external_key) {
+      const owner = await repo.customerNoByExternalKey(patch.row.external_key);
+      if (owner !== undefined && owner !== customerNo) {
+        throw new ConflictError(
+          'EXTERNAL_KEY_TAKEN',
+          `External key "${patch.row.external_key}" belongs to customer ${owner}.`,
         );
       }
     }
@@ -799,7 +819,8 @@ export class CustomerService {
     // A re-created customer starts without the addresses it had.
     if (stored && !live) {
       for (const a of storedAddresses) {
-        if (a.deleted === 0 && !wanted.has(a.address_no)) addressWrites.push({ ...a, deleted: 1, updated_at: at });
+        if (a.deleted === 0 && !wanted.has(a.address_no))
+          addressWrites.push({ ...a, deleted: 1, updated_at: at });
       }
     }
 
@@ -869,7 +890,9 @@ export class CustomerService {
     return inWriteTransaction(this.database, async (uow) => {
       const repo = new CustomerRepository(uow.db);
       const changedOf = async () => {
-        const stored = new Map((await repo.findRepresentatives(rows.map((r) => r.code))).map((r) => [r.code, r]));
+        const stored = new Map(
+          (await repo.findRepresentatives(rows.map((r) => r.code))).map((r) => [r.code, r]),
+        );
         return rows.filter((w) => {
           const s = stored.get(w.code);
           return !s || (Object.keys(w) as Array<keyof typeof w>).some((k) => w[k] !== s[k]);
@@ -906,7 +929,13 @@ export class CustomerService {
       await check();
       const scn = await uow.scn();
       const row = await check();
-      await repo.upsertRepresentative({ ...row, deleted: 1, active: 0, scn, updated_at: this.now().toISOString() });
+      await repo.upsertRepresentative({
+        ...row,
+        deleted: 1,
+        active: 0,
+        scn,
+        updated_at: this.now().toISOString(),
+      });
       return { scn, changed: 1 };
     });
   }
@@ -938,9 +967,13 @@ export class CustomerService {
       if (description.length > 200) {
         errors.push({ name: `${at}customerDescription`, message: 'is longer than 200 characters' });
       }
-      const barcode = l.customerBarcode == null || l.customerBarcode.trim() === '' ? null : l.customerBarcode.trim();
+      const barcode =
+        l.customerBarcode == null || l.customerBarcode.trim() === '' ? null : l.customerBarcode.trim();
       if (barcode !== null && !/^[\x21-\x7E]{1,40}$/.test(barcode)) {
-        errors.push({ name: `${at}customerBarcode`, message: 'is 1 to 40 printable characters without spaces' });
+        errors.push({
+          name: `${at}customerBarcode`,
+          message: 'is 1 to 40 printable characters without spaces',
+        });
       }
       const key = `${l.customerNo}\u0000${articleNo}`;
       if (keys.has(key)) errors.push({ name: `${at}articleNo`, message: 'the same link is given twice' });
@@ -970,8 +1003,10 @@ export class CustomerService {
         const missing: FieldError[] = [];
         for (const [i, r] of rows.entries()) {
           const c = customers.get(r.customer_no);
-          if (!c || c.deleted === 1) missing.push({ name: `${i}/customerNo`, message: `no customer ${r.customer_no}` });
-          if (!articles.has(r.article_no)) missing.push({ name: `${i}/articleNo`, message: `no article "${r.article_no}"` });
+          if (!c || c.deleted === 1)
+            missing.push({ name: `${i}/customerNo`, message: `no customer ${r.customer_no}` });
+          if (!articles.has(r.article_no))
+            missing.push({ name: `${i}/articleNo`, message: `no article "${r.article_no}"` });
           if (missing.length > 20) break;
         }
         fail(missing);
@@ -984,7 +1019,9 @@ export class CustomerService {
             if (!s || (Object.keys(r) as Array<keyof typeof r>).some((k) => r[k] !== s[k])) changed.push(r);
           }
           // The customer's article numbers after this write must each name one article.
-          const after = new Map([...stored.values()].filter((l) => l.deleted === 0).map((l) => [l.article_no, l]));
+          const after = new Map(
+            [...stored.values()].filter((l) => l.deleted === 0).map((l) => [l.article_no, l]),
+          );
           for (const r of mine) after.set(r.article_no, { ...r, scn: 0, created_at: '', updated_at: '' });
           const owners = new Map<string, string>();
           for (const l of after.values()) {
@@ -1019,7 +1056,9 @@ export class CustomerService {
         for (const customerNo of new Set(keys.map((k) => k.customerNo))) {
           const wanted = new Set(keys.filter((k) => k.customerNo === customerNo).map((k) => k.articleNo));
           out.push(
-            ...(await repo.linksOfCustomer(customerNo)).filter((l) => l.deleted === 0 && wanted.has(l.article_no)),
+            ...(await repo.linksOfCustomer(customerNo)).filter(
+              (l) => l.deleted === 0 && wanted.has(l.article_no),
+            ),
           );
         }
         return out;
