@@ -10,6 +10,12 @@ import {
 } from '../domain/catalog/catalog-input.ts';
 import type { SaveResult } from '../domain/catalog/catalog-service.ts';
 import {
+  AdminClientBody,
+  adminClientInput,
+  clientRecordFromCsv,
+  withClientNames,
+} from '../domain/clients/client-input.ts';
+import {
   AgreementBody,
   agreementInput,
   CustomerBody,
@@ -149,6 +155,27 @@ const agreements: ImportKind<ReturnType<typeof agreementInput>> = {
   },
 };
 
+const clients: ImportKind<ReturnType<typeof adminClientInput>> = {
+  name: 'clients',
+  description:
+    'retail clients: CLIENT, EMAIL, FIRSTNAME, MIDDLENAME, LASTNAME, PHONE, ADDRESS, HOUSENUMBER, POSTALCODE, CITY, COUNTRY, BIRTHDATE, LANGUAGE, HOMESHOP, CONSENT_NEWSLETTER|SMS|PROFILING (1/0), CARDNO, CARDLEVEL, CARDVALIDFROM, CARDVALIDTO',
+  parse: (record, format) =>
+    adminClientInput(
+      checkRecord<AdminClientBody>(AdminClientBody, fromCsv(record, format, clientRecordFromCsv)),
+    ),
+  async save(services, inputs) {
+    let changed = 0;
+    // One client a transaction: each is a create or a change checked against its e-mail address.
+    for (const input of inputs) {
+      const saved = await withClientNames('', () =>
+        services.clients.saveClient(input, { createWithNumber: true }),
+      );
+      if (saved.changed) changed++;
+    }
+    return { written: changed, unchanged: inputs.length - changed };
+  },
+};
+
 // biome-ignore lint/suspicious/noExplicitAny: kinds differ in their input type; each is typed above
 export const IMPORT_KINDS: Record<string, ImportKind<any>> = {
   [sizeTables.name]: sizeTables,
@@ -158,5 +185,6 @@ export const IMPORT_KINDS: Record<string, ImportKind<any>> = {
   [customers.name]: customers,
   [prices.name]: prices,
   [agreements.name]: agreements,
+  [clients.name]: clients,
   ...SHOP_IMPORT_KINDS,
 };

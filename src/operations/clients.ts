@@ -1,8 +1,8 @@
 import { Type } from 'typebox';
 import type { Principal } from '../domain/auth/principal.ts';
+import { clientInputFrom, withClientNames } from '../domain/clients/client-input.ts';
 import { decodeBase64Photo, MAX_PHOTO_BASE64 } from '../domain/clients/client-photo.ts';
 import { scopedClientNo } from '../domain/clients/client-scope.ts';
-import type { ClientInput } from '../domain/clients/client-service.ts';
 import { ForbiddenError, ValidationError } from '../domain/errors.ts';
 import { operation } from './define.ts';
 import { digits, type PageLimits, pageParams, queryObject, text, toPage, toPositiveInt } from './params.ts';
@@ -39,43 +39,6 @@ function clientOf(principal: Principal | null, query: { strclient?: string }): n
 function offsetLimit(query: { stroffset?: string; strlimit?: string }, limits: PageLimits) {
   const { offset, limit } = toPage(query, limits);
   return { offset, limit };
-}
-
-/** B2C_PostClient's field names in the service's errors, as JSON pointers into the body. */
-const CLIENTDATA_FIELDS: Record<string, string> = {
-  clientNo: 'CLIENT',
-  email: 'EMAIL',
-  firstName: 'FIRSTNAME',
-  middleName: 'MIDDLENAME',
-  lastName: 'LASTNAME',
-  phone: 'PHONE',
-  address: 'ADDRESS',
-  houseNumber: 'HOUSENUMBER',
-  postalCode: 'POSTALCODE',
-  city: 'CITY',
-  country: 'COUNTRY',
-  birthDate: 'BIRTHDATE',
-  language: 'LANGUAGE',
-  homeShop: 'HOMESHOP',
-  'consents/newsletter': 'CONSENTS/NEWSLETTER',
-  'consents/sms': 'CONSENTS/SMS',
-  'consents/profiling': 'CONSENTS/PROFILING',
-};
-
-async function namingFields<T>(
-  root: string,
-  fields: Record<string, string>,
-  work: () => Promise<T>,
-): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (!(error instanceof ValidationError)) throw error;
-    throw new ValidationError(
-      error.errors.map((e) => ({ ...e, name: `/${root}/${fields[e.name] ?? e.name}` })),
-      error.code,
-    );
-  }
 }
 
 export const B2C_GetClient = operation({
@@ -145,30 +108,8 @@ export const B2C_PostClient = operation({
     const asked = data.CLIENT === undefined || data.CLIENT === 0 ? undefined : data.CLIENT;
     const clientNo =
       principal?.clientNo != null ? scopedClientNo(principal, asked, '/CLIENTDATA/CLIENT') : asked;
-    const input: ClientInput = {
-      clientNo,
-      email: data.EMAIL,
-      firstName: data.FIRSTNAME,
-      middleName: data.MIDDLENAME,
-      lastName: data.LASTNAME,
-      phone: data.PHONE,
-      address: data.ADDRESS,
-      houseNumber: data.HOUSENUMBER,
-      postalCode: data.POSTALCODE,
-      city: data.CITY,
-      country: data.COUNTRY,
-      birthDate: data.BIRTHDATE,
-      language: data.LANGUAGE,
-      consents: data.CONSENTS && {
-        newsletter: data.CONSENTS.NEWSLETTER,
-        sms: data.CONSENTS.SMS,
-        profiling: data.CONSENTS.PROFILING,
-      },
-      homeShop: data.HOMESHOP,
-    };
-    const saved = await namingFields('CLIENTDATA', CLIENTDATA_FIELDS, () =>
-      services.clients.saveClient(input),
-    );
+    const input = clientInputFrom(data, clientNo);
+    const saved = await withClientNames('/CLIENTDATA', () => services.clients.saveClient(input));
     return { B2CPOSTCLIENT: { CLIENT: saved.clientNo, CREATED: saved.created, CLIENTS: [saved.client] } };
   },
 });

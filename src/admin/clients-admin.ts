@@ -1,0 +1,82 @@
+import { Type } from 'typebox';
+import {
+  ActionBody,
+  AdminClientBody,
+  actionInput,
+  adminClientInput,
+  OnAccountBody,
+  onAccountInput,
+  withClientNames,
+} from '../domain/clients/client-input.ts';
+import { ValidationError } from '../domain/errors.ts';
+import { adminRoute } from './admin-route.ts';
+
+const ClientParams = Type.Object({ client: Type.String({ pattern: '^[0-9]{1,12}$' }) });
+
+export const CLIENTS_ADMIN_ROUTES = [
+  adminRoute({
+    method: 'PUT',
+    url: '/TV2/Admin/clients/:client',
+    summary: 'Create or change a retail client, with its member card',
+    description:
+      'Creates the client with this number when it does not exist. Absent fields keep their value; null clears one.',
+    params: ClientParams,
+    body: AdminClientBody,
+    response: Type.Object({ CLIENT: Type.Integer(), CREATED: Type.Boolean(), CHANGED: Type.Boolean() }),
+    async handler({ params, body, services }) {
+      if (Number(params.client) !== Number(body.CLIENT)) {
+        throw new ValidationError([{ name: '/CLIENT', message: `must equal the path's "${params.client}"` }]);
+      }
+      const saved = await withClientNames('', () =>
+        services.clients.saveClient(adminClientInput(body), { createWithNumber: true }),
+      );
+      return { CLIENT: saved.clientNo, CREATED: saved.created, CHANGED: saved.changed };
+    },
+  }),
+  adminRoute({
+    method: 'PUT',
+    url: '/TV2/Admin/clients/:client/onaccount/:documentno',
+    summary: 'Book or change an on-account item of a client (invoice, credit note, payment)',
+    params: Type.Object({
+      client: Type.String({ pattern: '^[0-9]{1,12}$' }),
+      documentno: Type.String({ minLength: 1, maxLength: 40 }),
+    }),
+    body: OnAccountBody,
+    response: Type.Object({ CHANGED: Type.Boolean() }),
+    async handler({ params, body, services }) {
+      const input = onAccountInput(Number(params.client), params.documentno, body);
+      const { changed } = await withClientNames('', () => services.clients.saveOnAccountEntry(input));
+      return { CHANGED: changed };
+    },
+  }),
+  adminRoute({
+    method: 'POST',
+    url: '/TV2/Admin/clients/:client/messages',
+    summary: 'Send a message to a client (shown by B2C_GetUserMessages)',
+    params: ClientParams,
+    body: Type.Object(
+      {
+        SUBJECT: Type.String({ minLength: 1, maxLength: 200 }),
+        BODY: Type.String({ minLength: 1, maxLength: 10_000 }),
+      },
+      { additionalProperties: false },
+    ),
+    response: Type.Object({ MESSAGE: Type.Integer() }),
+    async handler({ params, body, services }) {
+      const { messageNo } = await withClientNames('', () =>
+        services.clients.sendMessage(Number(params.client), { subject: body.SUBJECT, body: body.BODY }),
+      );
+      return { MESSAGE: messageNo };
+    },
+  }),
+  adminRoute({
+    method: 'PUT',
+    url: '/TV2/Admin/clientactions/:action',
+    summary: 'Create or change a client action (a promotion each client can claim once)',
+    params: Type.Object({ action: Type.String({ minLength: 1, maxLength: 40 }) }),
+    body: ActionBody,
+    async handler({ params, body, services }) {
+      await withClientNames('', () => services.clients.saveAction(actionInput(params.action, body)));
+    },
+  }),
+];
