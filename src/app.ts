@@ -3,6 +3,7 @@ import type { Config } from './config.ts';
 import { type Database, migrate, openDatabase } from './db/database.ts';
 import { currentScn } from './db/unit-of-work.ts';
 import { seedClients } from './demo/client-data.ts';
+import { seedCustomers } from './demo/customer-data.ts';
 import { seedPrices } from './demo/price-data.ts';
 import { seedCatalog } from './demo/seed.ts';
 import { seedShops } from './demo/shop-data.ts';
@@ -30,6 +31,7 @@ export async function loadDemoIfEmpty(services: Services): Promise<boolean> {
   await seedStock(services, {});
   await seedShops(services, {});
   await seedPrices(services, {});
+  await seedCustomers(services, {});
   await seedClients(services, {});
   await services.auth.createUser({
     name: DEMO_USER.name,

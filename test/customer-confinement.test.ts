@@ -28,7 +28,7 @@ const forbidden = async (
 ) => {
   const res = await call(method, op, options);
   expect(res.statusCode, res.body).toBe(403);
-  expect(res.json().code).toBe('CUSTOMER_SCOPE');
+  expect(res.json().code).toBe('OUTSIDE_SCOPE');
   return res.json();
 };
 

@@ -543,3 +543,27 @@ describe('sync', () => {
     expect(gone.statusCode).toBe(404);
   });
 });
+
+describe('customer numbers beyond the stored range', () => {
+  it('are a 400 naming the parameter, not a database error', async () => {
+    for (const [op, query] of [
+      ['B2B_GetCustomer', { strcustomer: '99999999999' }],
+      ['B2B_GetAllCustomerArticleLink', { strcustomer: '99999999999' }],
+      ['B2B_GetCustomerArticleLink', { strcustomer: '99999999999' }],
+    ] as const) {
+      const res = await t.call('GET', op, { token: b2b, query });
+      expect(res.statusCode, `${op} ${res.body}`).toBe(400);
+      expect(res.json().errors[0].name).toBe('strcustomer');
+    }
+    const posted = await post('B2B_PostCustomer', {
+      CUSTOMERDATA: { CUSTOMER: 99999999999, NAME: 'X', PRICEGROUP: 2, CURRENCY: 'EUR' },
+    });
+    expect(posted.statusCode).toBe(400);
+    expect(posted.json().errors[0].name).toBe('/CUSTOMERDATA/CUSTOMER');
+    const address = await post('B2B_PostDeliveryAddress', {
+      DELIVERYADDRESSDATA: { CUSTOMER: '99999999999', ...AMSTERDAM },
+    });
+    expect(address.statusCode).toBe(400);
+    expect(address.json().errors[0].name).toBe('/DELIVERYADDRESSDATA/CUSTOMER');
+  });
+});

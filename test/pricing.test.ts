@@ -465,7 +465,7 @@ describe('B2B_GetArticlePrice', () => {
       query: { strcustomer: '10001', strarticle: 'P200-010', strsize: 'M' },
     });
     expect(other.statusCode).toBe(403);
-    expect(other.json().code).toBe('CUSTOMER_SCOPE');
+    expect(other.json().code).toBe('OUTSIDE_SCOPE');
     // lists show only its own
     const lines = (await get('B2B_GetCustomerLineDiscounts', { strcustomer: '0' }, own))
       .B2BGETCUSTOMERLINEDISCOUNTS;

@@ -10,6 +10,7 @@ import { Type } from 'typebox';
 import { registerAdminRoutes } from '../admin/admin-route.ts';
 import { CATALOG_ADMIN_ROUTES, IMAGE_TYPES } from '../admin/catalog-admin.ts';
 import { CLIENTS_ADMIN_ROUTES } from '../admin/clients-admin.ts';
+import { CUSTOMERS_ADMIN_ROUTES } from '../admin/customers-admin.ts';
 import { PRICING_ADMIN_ROUTES } from '../admin/pricing-admin.ts';
 import { SHOPS_ADMIN_ROUTES } from '../admin/shops-admin.ts';
 import { STOCK_ADMIN_ROUTES } from '../admin/stock-admin.ts';
@@ -39,6 +40,7 @@ const ADMIN_ROUTES = [
   ...PRICING_ADMIN_ROUTES,
   ...SHOPS_ADMIN_ROUTES,
   ...CLIENTS_ADMIN_ROUTES,
+  ...CUSTOMERS_ADMIN_ROUTES,
 ];
 
 const ALL_METHODS: HTTPMethods[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];

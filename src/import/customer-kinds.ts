@@ -85,7 +85,8 @@ export const customerdetails: ImportKind<ReturnType<typeof customerDetailsInput>
 };
 
 /** The kinds of this file by name, for registering beside IMPORT_KINDS. */
-export const CUSTOMER_IMPORT_KINDS = {
+// biome-ignore lint/suspicious/noExplicitAny: kinds differ in their input type; each is typed above
+export const CUSTOMER_IMPORT_KINDS: Record<string, ImportKind<any>> = {
   [representatives.name]: representatives,
   [customerarticlelinks.name]: customerarticlelinks,
   [customerdetails.name]: customerdetails,

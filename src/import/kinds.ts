@@ -33,6 +33,7 @@ import {
   saveLocation,
 } from '../domain/stock/stock-input.ts';
 import type { Services } from '../services.ts';
+import { CUSTOMER_IMPORT_KINDS } from './customer-kinds.ts';
 import type { RecordFormat } from './records.ts';
 import { SHOP_IMPORT_KINDS } from './shop-kinds.ts';
 
@@ -187,4 +188,5 @@ export const IMPORT_KINDS: Record<string, ImportKind<any>> = {
   [agreements.name]: agreements,
   [clients.name]: clients,
   ...SHOP_IMPORT_KINDS,
+  ...CUSTOMER_IMPORT_KINDS,
 };

@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { scopedCustomerNo } from '../domain/auth/party-scope.ts';
 import type { Principal } from '../domain/auth/principal.ts';
 import {
   CustomerDataBody,
@@ -29,33 +30,16 @@ const SYNC_NOTE =
   'that SCN comes back, and DELETED lists what was deleted since. Keep the SCN of the first page of a ' +
   'pass and pass it as strscn next time.';
 const SCOPE_NOTE =
-  'A token confined to one customer sees only that customer: naming another is 403 CUSTOMER_SCOPE.';
-
-/**
- * The customer a call is about. A token confined to one customer gets its own (when it names none,
- * or 0) and 403 CUSTOMER_SCOPE for any other, before anything is looked up; any other token gets
- * what it asked for (`undefined` for none or 0).
- */
-function scopedCustomer(principal: Principal | null, requested: number | undefined): number | undefined {
-  const own = principal?.customerNo ?? null;
-  const asked = requested === undefined || requested === 0 ? undefined : requested;
-  if (own === null) return asked;
-  if (asked !== undefined && asked !== own) {
-    throw new ForbiddenError('CUSTOMER_SCOPE', `This token is confined to customer ${own}.`);
-  }
-  return own;
-}
+  'A token confined to one customer sees only that customer: naming another is 403 OUTSIDE_SCOPE.';
 
 function requiredCustomer(principal: Principal | null, requested: number | undefined, field: string): number {
-  const customerNo = scopedCustomer(principal, requested);
+  const customerNo = scopedCustomerNo(principal, requested, field);
   if (customerNo === undefined)
     throw new ValidationError([{ name: field, message: 'give the customer number' }]);
-  if (!Number.isSafeInteger(customerNo))
-    throw new ValidationError([{ name: field, message: 'is too large' }]);
   return customerNo;
 }
 
-const optionalNumber = (v: string | undefined) => (v === undefined ? undefined : Number(v));
+const optionalNumber = (v: string | number | undefined) => (v === undefined ? undefined : Number(v));
 
 export const B2B_GetAllCustomers = operation({
   name: 'B2B_GetAllCustomers',
@@ -80,7 +64,7 @@ export const B2B_GetAllCustomers = operation({
   ),
   async handler({ query, principal, services }) {
     const page = await services.customers.listCustomers(toPage(query, CUSTOMER_PAGE), {
-      customerNo: scopedCustomer(principal, undefined),
+      customerNo: scopedCustomerNo(principal, undefined),
     });
     return {
       B2BGETALLCUSTOMERS: {
@@ -124,7 +108,7 @@ export const B2B_GetCustomer = operation({
         // Confined: only its own key; nothing is looked up for any other.
         const mine = await services.customers.getCustomer(own);
         if (mine.EXTERNALKEY !== query.strexternalkey) {
-          throw new ForbiddenError('CUSTOMER_SCOPE', `This token is confined to customer ${own}.`);
+          throw new ForbiddenError('OUTSIDE_SCOPE', `This token is confined to customer ${own}.`);
         }
         return { B2BGETCUSTOMER: { CUSTOMERS: [mine] } };
       }
@@ -152,7 +136,7 @@ export const B2B_PostCustomer = operation({
     'are given whole. VAT number, postal codes and the rest are checked; every bad field is named as a JSON ' +
     'pointer (/CUSTOMERDATA/VATNO). Numbers may be JSON numbers or numeric strings. 409 EXTERNAL_KEY_TAKEN ' +
     'when the key is another customer’s. A token confined to one customer changes only its own (403 ' +
-    'CUSTOMER_SCOPE otherwise) and cannot change its commercial terms (EXTERNALKEY, CURRENCY, PRICEGROUP, ' +
+    'OUTSIDE_SCOPE otherwise) and cannot change its commercial terms (EXTERNALKEY, CURRENCY, PRICEGROUP, ' +
     'CUSTOMERGROUP, DISCOUNTPERC, PAYMENTDAYS, CREDITLIMIT, REPRESENTATIVE, ACTIVE): posting them as they ' +
     'are is fine. Safe to retry with an Idempotency-Key header.',
   body: Type.Object({ CUSTOMERDATA: CustomerDataBody }, { additionalProperties: false }),
@@ -168,7 +152,8 @@ export const B2B_PostCustomer = operation({
   async handler({ body, principal, services }) {
     const patch = customerPatch(body.CUSTOMERDATA);
     const own = principal?.customerNo ?? null;
-    if (own !== null) patch.customerNo = scopedCustomer(principal, patch.customerNo);
+    if (own !== null)
+      patch.customerNo = scopedCustomerNo(principal, patch.customerNo, '/CUSTOMERDATA/CUSTOMER');
     const posted = await withCustomerWireNames(
       () => services.customers.postCustomer(patch, { confinedTo: own }),
       { prefix: '/CUSTOMERDATA' },
@@ -213,7 +198,7 @@ export const B2B_PostDeliveryAddress = operation({
     const data = body.DELIVERYADDRESSDATA;
     const customerNo = requiredCustomer(
       principal,
-      optionalNumber(data.CUSTOMER === undefined ? undefined : String(data.CUSTOMER)),
+      optionalNumber(data.CUSTOMER),
       '/DELIVERYADDRESSDATA/CUSTOMER',
     );
     const posted = await withCustomerWireNames(
@@ -258,7 +243,7 @@ export const B2B_GetRepresentatives = operation({
   ),
   async handler({ query, principal, services }) {
     const page = await services.customers.listRepresentatives(toPage(query, REPRESENTATIVE_PAGE), {
-      customerNo: scopedCustomer(principal, undefined),
+      customerNo: scopedCustomerNo(principal, undefined),
     });
     return {
       B2BGETREPRESENTATIVES: {
@@ -282,7 +267,7 @@ export const B2B_GetRepresentativeCustomers = operation({
     'feed (strscn > 0), a customer that moved to another representative or was deleted since comes under ' +
     'DELETED. 404 REPRESENTATIVE_NOT_FOUND for an unknown code. ' +
     `${CUSTOMER_PAGE.defaultLimit} per page by default, at most ${CUSTOMER_PAGE.maxLimit}. ${SYNC_NOTE} ` +
-    "A token confined to one customer may ask only for its customer's representative (403 CUSTOMER_SCOPE " +
+    "A token confined to one customer may ask only for its customer's representative (403 OUTSIDE_SCOPE " +
     'otherwise) and gets its own customer only.',
   query: queryObject({
     strrepresentative: text('Representative code.', 20),
@@ -302,10 +287,10 @@ export const B2B_GetRepresentativeCustomers = operation({
   ),
   async handler({ query, principal, services }) {
     const code = query.strrepresentative.trim().toUpperCase();
-    const own = scopedCustomer(principal, undefined);
+    const own = scopedCustomerNo(principal, undefined);
     if (own !== undefined && (await services.customers.representativeOf(own)) !== code) {
       throw new ForbiddenError(
-        'CUSTOMER_SCOPE',
+        'OUTSIDE_SCOPE',
         `This token is confined to customer ${own}, which is not a customer of representative "${code}".`,
       );
     }
@@ -350,7 +335,7 @@ export const B2B_GetAllCustomerArticleLink = operation({
   }),
   response: rooted('B2BGETALLCUSTOMERARTICLELINK', linksAnswer()),
   async handler({ query, principal, services }) {
-    const customerNo = scopedCustomer(principal, optionalNumber(query.strcustomer));
+    const customerNo = scopedCustomerNo(principal, optionalNumber(query.strcustomer));
     const page = await services.customers.listArticleLinks(toPage(query, LINK_PAGE), { customerNo });
     return {
       B2BGETALLCUSTOMERARTICLELINK: {

@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { scopedCustomerNo } from '../domain/auth/party-scope.ts';
 import type { Principal } from '../domain/auth/principal.ts';
 import { ForbiddenError, ValidationError } from '../domain/errors.ts';
 import { isValidDate } from '../domain/pricing/pricing-service.ts';
@@ -47,12 +48,7 @@ function dateOf(value: string | undefined): string | undefined {
  * own number), any other token the requested one (`undefined` for 0: all).
  */
 function customerScope(principal: Principal | null, requested: number): number | undefined {
-  const own = principal?.customerNo ?? null;
-  if (own === null) return requested === 0 ? undefined : requested;
-  if (requested !== 0 && requested !== own) {
-    throw new ForbiddenError('CUSTOMER_SCOPE', `This token is confined to customer ${own}.`);
-  }
-  return own;
+  return scopedCustomerNo(principal, requested);
 }
 
 export const B2B_GetAllPrices = operation({

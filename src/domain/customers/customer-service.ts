@@ -670,7 +670,7 @@ export class CustomerService {
       customerNo = Math.max(await repo.maxCustomerNo(), FIRST_CUSTOMER_NO - 1) + 1;
     const confinedTo = options.confinedTo ?? null;
     if (confinedTo !== null && customerNo !== confinedTo) {
-      throw new ForbiddenError('CUSTOMER_SCOPE', `This token is confined to customer ${confinedTo}.`);
+      throw new ForbiddenError('OUTSIDE_SCOPE', `This token is confined to customer ${confinedTo}.`);
     }
     const live = stored !== undefined && stored.deleted === 0;
     if (!live && confinedTo !== null) {
@@ -717,7 +717,7 @@ export class CustomerService {
       const refused = TERMS.filter(([column]) => row[column] !== stored[column]).map(([, name]) => name);
       if (refused.length > 0) {
         throw new ForbiddenError(
-          'CUSTOMER_SCOPE',
+          'OUTSIDE_SCOPE',
           `A token confined to customer ${confinedTo} cannot change its commercial terms (${refused.join(', ')}).`,
         );
       }
