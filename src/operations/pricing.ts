@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { scopedCustomerNo } from '../domain/auth/party-scope.ts';
 import type { Principal } from '../domain/auth/principal.ts';
-import { ForbiddenError, ValidationError } from '../domain/errors.ts';
+import { ValidationError } from '../domain/errors.ts';
 import { isValidDate } from '../domain/pricing/pricing-service.ts';
 import { operation } from './define.ts';
 import { digits, type PageLimits, pageParams, queryObject, text, toPage, toPositiveInt } from './params.ts';
