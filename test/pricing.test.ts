@@ -777,3 +777,17 @@ describe('customers', () => {
     await t.services.pricing.saveCustomer(c);
   });
 });
+
+describe('customer numbers beyond the stored range', () => {
+  it.each([
+    'B2B_GetAllPriceAgreements',
+    'B2B_GetCustomerLineDiscounts',
+    'B2B_GetArticlePrice',
+  ])('%s answers 400 naming strcustomer, not a database error', async (op) => {
+    const query: Record<string, string> = { strcustomer: '99999999999' };
+    if (op === 'B2B_GetArticlePrice') Object.assign(query, { strarticle: 'X', strsize: 'M' });
+    const res = await t.call('GET', op, { token: b2b, query });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors[0].name).toBe('strcustomer');
+  });
+});
