@@ -8,9 +8,10 @@ import {
 } from '../domain/catalog/catalog-input.ts';
 import { MAX_IMAGE_BYTES } from '../domain/catalog/catalog-service.ts';
 import { ValidationError } from '../domain/errors.ts';
+import { IMAGE_MEDIA_TYPES } from '../domain/shared/image-bytes.ts';
 import { adminRoute } from './admin-route.ts';
 
-export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
+export const IMAGE_TYPES: string[] = [...IMAGE_MEDIA_TYPES];
 
 const SaveAnswer = Type.Object({
   WRITTEN: Type.Integer({ description: 'Records changed (their SCN moved).' }),

@@ -1,9 +1,8 @@
-import { createHash } from 'node:crypto';
-import { fileTypeFromBuffer } from 'file-type';
 import type { Database } from '../../db/database.ts';
 import { CoalescedScnReader } from '../../db/scn-reader.ts';
 import { currentScn, inWriteTransaction } from '../../db/unit-of-work.ts';
 import { ConflictError, type FieldError, NotFoundError, ValidationError } from '../errors.ts';
+import { checkImageBytes } from '../shared/image-bytes.ts';
 import {
   fromLanguageJson,
   type LanguageObject,
@@ -61,8 +60,6 @@ export interface SizeTableWire {
   SCN: number;
 }
 
-/** Images the interface accepts; the type is sniffed from the bytes, never taken from the client. */
-const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp']);
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 const ARTICLE_NO = /^[A-Za-z0-9][A-Za-z0-9._/-]{0,39}$/;
 const ARTICLE_CACHE_LIMIT = 50_000;
@@ -348,25 +345,11 @@ export class CatalogService {
     if (!Number.isInteger(imageNo) || imageNo < 1 || imageNo > 99) {
       throw new ValidationError([{ name: 'imageNo', message: 'an image number is 1 to 99' }]);
     }
-    if (data.length === 0 || data.length > MAX_IMAGE_BYTES) {
-      throw new ValidationError([
-        { name: 'data', message: `an image has 1 byte to ${MAX_IMAGE_BYTES} bytes` },
-      ]);
-    }
-    const sniffed = await fileTypeFromBuffer(data);
-    if (!sniffed || !IMAGE_TYPES.has(sniffed.mime)) {
-      throw new ValidationError(
-        [{ name: 'data', message: 'not a JPEG, PNG or WebP image' }],
-        'UNSUPPORTED_IMAGE',
-      );
-    }
-    if (declaredType !== undefined && declaredType !== sniffed.mime) {
-      throw new ValidationError(
-        [{ name: 'content-type', message: `declared ${declaredType} but the bytes are ${sniffed.mime}` }],
-        'CONTENT_TYPE_MISMATCH',
-      );
-    }
-    const sha256 = createHash('sha256').update(data).digest('hex');
+    const { contentType, sha256 } = await checkImageBytes(data, {
+      maxBytes: MAX_IMAGE_BYTES,
+      field: 'data',
+      declaredType,
+    });
     await inWriteTransaction(this.database, async (uow) => {
       const repo = new CatalogRepository(uow.db);
       const scn = await uow.scn();
@@ -376,7 +359,7 @@ export class CatalogService {
       await repo.putImage({
         article_no: articleNo,
         image_no: imageNo,
-        content_type: sniffed.mime,
+        content_type: contentType,
         byte_size: data.length,
         sha256,
         data,
@@ -384,7 +367,7 @@ export class CatalogService {
         scn,
       });
     });
-    return { contentType: sniffed.mime };
+    return { contentType };
   }
 
   async deleteImage(articleNo: string, imageNo: number): Promise<void> {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { ValidationError } from '../errors.ts';
+import { checkImageBytes } from '../shared/image-bytes.ts';
 
 /** Largest photo accepted, decoded (its base64 text is a third longer). */
 export const MAX_PHOTO_BYTES = 2 * 1024 * 1024;
@@ -14,7 +14,6 @@ export const PROFILE_MAX_SIDE = 1024;
 /** The member-card photo: passport-like 7:9, centred on what draws attention. */
 export const CARD_PHOTO = { width: 420, height: 540 } as const;
 
-const PHOTO_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp']);
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
 export interface ProcessedPhoto {
@@ -46,22 +45,13 @@ export async function processPhoto(
   field: string,
   declaredType?: string,
 ): Promise<{ profile: ProcessedPhoto; card: ProcessedPhoto }> {
-  if (data.length === 0 || data.length > MAX_PHOTO_BYTES) {
-    throw new ValidationError([{ name: field, message: `a photo has 1 to ${MAX_PHOTO_BYTES} bytes` }]);
-  }
-  const sniffed = await fileTypeFromBuffer(data);
-  if (!sniffed || !PHOTO_TYPES.has(sniffed.mime)) {
-    throw new ValidationError(
-      [{ name: field, message: 'not a JPEG, PNG or WebP image' }],
-      'UNSUPPORTED_IMAGE',
-    );
-  }
-  if (declaredType !== undefined && declaredType !== sniffed.mime) {
-    throw new ValidationError(
-      [{ name: field, message: `declared ${declaredType} but the bytes are ${sniffed.mime}` }],
-      'CONTENT_TYPE_MISMATCH',
-    );
-  }
+  const { contentType } = await checkImageBytes(data, {
+    maxBytes: MAX_PHOTO_BYTES,
+    field,
+    declaredType,
+    declaredField: field,
+    noun: 'a photo',
+  });
   try {
     const source = () => sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
     const resized = source().resize({
@@ -71,9 +61,9 @@ export async function processPhoto(
       withoutEnlargement: true,
     });
     const encoded =
-      sniffed.mime === 'image/png'
+      contentType === 'image/png'
         ? resized.png({ compressionLevel: 9 })
-        : sniffed.mime === 'image/webp'
+        : contentType === 'image/webp'
           ? resized.webp({ quality: 85 })
           : resized.jpeg({ quality: 85, mozjpeg: true });
     const profile = await encoded.toBuffer({ resolveWithObject: true });
@@ -83,7 +73,7 @@ export async function processPhoto(
       .jpeg({ quality: 85, mozjpeg: true })
       .toBuffer({ resolveWithObject: true });
     return {
-      profile: photoOf(sniffed.mime, profile.data, profile.info.width, profile.info.height),
+      profile: photoOf(contentType, profile.data, profile.info.width, profile.info.height),
       card: photoOf('image/jpeg', card.data, card.info.width, card.info.height),
     };
   } catch (error) {

@@ -1,10 +1,9 @@
-import { createHash } from 'node:crypto';
-import { fileTypeFromBuffer } from 'file-type';
 import type { Database } from '../../db/database.ts';
 import { currentScn, inWriteTransaction, type UnitOfWork } from '../../db/unit-of-work.ts';
 import type { SaveResult } from '../catalog/catalog-service.ts';
 import { checkCountry, checkEmail, checkPhone, checkPostalCode } from '../clients/client-validation.ts';
 import { ConflictError, type FieldError, NotFoundError, ValidationError } from '../errors.ts';
+import { checkImageBytes, IMAGE_MEDIA_TYPES } from '../shared/image-bytes.ts';
 import { fromLanguageJson, type LanguageText, toLanguageJson } from '../shared/language.ts';
 import type { Page, PageOf } from '../shared/paging.ts';
 import { type CompanyPattern, checkPattern, isServerPattern, SERVER_PATTERNS } from './company-regex.ts';
@@ -116,7 +115,7 @@ export interface HomePageBlockInput {
 }
 
 /** Images the interface accepts; the type is sniffed from the bytes, never taken from the client. */
-export const SHOP_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
+export const SHOP_IMAGE_TYPES: string[] = [...IMAGE_MEDIA_TYPES];
 export const MAX_SHOP_IMAGE_BYTES = 5 * 1024 * 1024;
 export const MAX_IMAGE_NO = 99;
 export const MAX_ASSISTANT_NO = 9999;
@@ -375,34 +374,20 @@ export class ShopService {
     declaredType?: string,
   ): Promise<{ contentType: string; written: boolean }> {
     checkNumber('imageno', imageNo, MAX_IMAGE_NO);
-    if (data.length === 0 || data.length > MAX_SHOP_IMAGE_BYTES) {
-      throw new ValidationError([
-        { name: 'body', message: `an image has 1 byte to ${MAX_SHOP_IMAGE_BYTES} bytes` },
-      ]);
-    }
-    const sniffed = await fileTypeFromBuffer(data);
-    if (!sniffed || !SHOP_IMAGE_TYPES.includes(sniffed.mime)) {
-      throw new ValidationError(
-        [{ name: 'body', message: 'not a JPEG, PNG or WebP image' }],
-        'UNSUPPORTED_IMAGE',
-      );
-    }
-    if (declaredType !== undefined && declaredType !== sniffed.mime) {
-      throw new ValidationError(
-        [{ name: 'content-type', message: `declared ${declaredType} but the bytes are ${sniffed.mime}` }],
-        'CONTENT_TYPE_MISMATCH',
-      );
-    }
-    const sha256 = createHash('sha256').update(data).digest('hex');
+    const { contentType, sha256 } = await checkImageBytes(data, {
+      maxBytes: MAX_SHOP_IMAGE_BYTES,
+      field: 'body',
+      declaredType,
+    });
     const written = await inWriteTransaction(this.database, async (uow) => {
       const repo = new ShopRepository(uow.db);
       await this.#shopFor(repo, locationCode);
       const stored = await repo.findImage(locationCode, imageNo);
-      if (stored && stored.sha256 === sha256 && stored.content_type === sniffed.mime) return false;
+      if (stored && stored.sha256 === sha256 && stored.content_type === contentType) return false;
       await repo.putImage({
         location_code: locationCode,
         image_no: imageNo,
-        content_type: sniffed.mime,
+        content_type: contentType,
         byte_size: data.length,
         sha256,
         data,
@@ -411,7 +396,7 @@ export class ShopService {
       });
       return true;
     });
-    return { contentType: sniffed.mime, written };
+    return { contentType: contentType, written };
   }
 
   /** Deletes a shop image no live assistant shows as photo (409 IMAGE_IN_USE otherwise). */
