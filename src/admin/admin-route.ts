@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Static, TSchema } from 'typebox';
+import { ValidationError } from '../domain/errors.ts';
 import { principalFor } from '../http/auth.ts';
 import { errorResponses } from '../http/openapi.ts';
 import type { Services } from '../services.ts';
@@ -30,6 +31,21 @@ export interface AdminContext<P, B> {
   services: Services;
   request: FastifyRequest;
   reply: FastifyReply;
+}
+
+/**
+ * A record's key is in the path and in the body; they must agree (compared as given, or with
+ * `normalise`, e.g. Number for numeric keys).
+ */
+export function samePathKey(
+  pathValue: string,
+  bodyValue: string | number,
+  field: string,
+  normalise: (v: string | number) => string | number = String,
+): void {
+  if (normalise(pathValue) !== normalise(bodyValue)) {
+    throw new ValidationError([{ name: `/${field}`, message: `must equal the path's "${pathValue}"` }]);
+  }
 }
 
 export function adminRoute<P extends TSchema, B extends TSchema>(

@@ -9,7 +9,7 @@ import {
 import { MAX_IMAGE_BYTES } from '../domain/catalog/catalog-service.ts';
 import { ValidationError } from '../domain/errors.ts';
 import { IMAGE_MEDIA_TYPES } from '../domain/shared/image-bytes.ts';
-import { adminRoute } from './admin-route.ts';
+import { adminRoute, samePathKey } from './admin-route.ts';
 
 export const IMAGE_TYPES: string[] = [...IMAGE_MEDIA_TYPES];
 
@@ -25,12 +25,6 @@ const ImageParams = Type.Object({
 });
 const SizeTableParams = Type.Object({ sizetable: Type.String({ minLength: 1, maxLength: 40 }) });
 
-function sameKey(pathValue: string, bodyValue: string, field: string): void {
-  if (pathValue !== bodyValue) {
-    throw new ValidationError([{ name: `/${field}`, message: `must equal the path's "${pathValue}"` }]);
-  }
-}
-
 export const CATALOG_ADMIN_ROUTES = [
   adminRoute({
     method: 'PUT',
@@ -40,7 +34,7 @@ export const CATALOG_ADMIN_ROUTES = [
     body: SizeTableBody,
     response: SaveAnswer,
     async handler({ params, body, services }) {
-      sameKey(params.sizetable, body.SIZETABLE, 'SIZETABLE');
+      samePathKey(params.sizetable, body.SIZETABLE, 'SIZETABLE');
       const result = await withWireNames(() => services.catalog.saveSizeTable(sizeTableInput(body)));
       return { WRITTEN: result.written, UNCHANGED: result.unchanged };
     },
@@ -64,7 +58,7 @@ export const CATALOG_ADMIN_ROUTES = [
     body: ArticleBody,
     response: SaveAnswer,
     async handler({ params, body, services }) {
-      sameKey(params.article, body.ARTICLE, 'ARTICLE');
+      samePathKey(params.article, body.ARTICLE, 'ARTICLE');
       const result = await withWireNames(() => services.catalog.saveArticle(articleInput(body)));
       return { WRITTEN: result.written, UNCHANGED: result.unchanged };
     },

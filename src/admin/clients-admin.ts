@@ -8,8 +8,7 @@ import {
   onAccountInput,
   withClientNames,
 } from '../domain/clients/client-input.ts';
-import { ValidationError } from '../domain/errors.ts';
-import { adminRoute } from './admin-route.ts';
+import { adminRoute, samePathKey } from './admin-route.ts';
 
 const ClientParams = Type.Object({ client: Type.String({ pattern: '^[0-9]{1,12}$' }) });
 
@@ -24,9 +23,7 @@ export const CLIENTS_ADMIN_ROUTES = [
     body: AdminClientBody,
     response: Type.Object({ CLIENT: Type.Integer(), CREATED: Type.Boolean(), CHANGED: Type.Boolean() }),
     async handler({ params, body, services }) {
-      if (Number(params.client) !== Number(body.CLIENT)) {
-        throw new ValidationError([{ name: '/CLIENT', message: `must equal the path's "${params.client}"` }]);
-      }
+      samePathKey(params.client, body.CLIENT, 'CLIENT', Number);
       const saved = await withClientNames('', () =>
         services.clients.saveClient(adminClientInput(body), { createWithNumber: true }),
       );

@@ -8,8 +8,7 @@ import {
   representativeInput,
   withCustomerWireNames,
 } from '../domain/customers/customer-input.ts';
-import { ValidationError } from '../domain/errors.ts';
-import { adminRoute } from './admin-route.ts';
+import { adminRoute, samePathKey } from './admin-route.ts';
 
 const WriteAnswer = Type.Object({
   SCN: Type.Union([Type.Integer(), Type.Null()], {
@@ -38,11 +37,7 @@ export const CUSTOMERS_ADMIN_ROUTES = [
     body: CustomerDetailsBody,
     response: WriteAnswer,
     async handler({ params, body, services }) {
-      if (Number(params.customer) !== Number(body.CUSTOMER)) {
-        throw new ValidationError([
-          { name: '/CUSTOMER', message: `must equal the path's "${params.customer}"` },
-        ]);
-      }
+      samePathKey(params.customer, body.CUSTOMER, 'CUSTOMER', Number);
       return answer(
         await withCustomerWireNames(
           () => services.customers.saveCustomerDetails(customerDetailsInput(body)),
@@ -70,11 +65,9 @@ export const CUSTOMERS_ADMIN_ROUTES = [
     body: RepresentativeBody,
     response: WriteAnswer,
     async handler({ params, body, services }) {
-      if (params.representative.trim().toUpperCase() !== body.REPRESENTATIVE.trim().toUpperCase()) {
-        throw new ValidationError([
-          { name: '/REPRESENTATIVE', message: `must equal the path's "${params.representative}"` },
-        ]);
-      }
+      samePathKey(params.representative, body.REPRESENTATIVE, 'REPRESENTATIVE', (v) =>
+        String(v).trim().toUpperCase(),
+      );
       return answer(
         await withCustomerWireNames(() => services.customers.saveRepresentative(representativeInput(body)), {
           single: true,

@@ -1,5 +1,4 @@
 import { Type } from 'typebox';
-import { ValidationError } from '../domain/errors.ts';
 import {
   ActionPriceBody,
   AgreementBody,
@@ -13,7 +12,7 @@ import {
   listPriceInput,
 } from '../domain/pricing/pricing-input.ts';
 import { withWireNames } from '../domain/shared/wire-names.ts';
-import { adminRoute } from './admin-route.ts';
+import { adminRoute, samePathKey } from './admin-route.ts';
 
 const WriteAnswer = Type.Object({
   SCN: Type.Union([Type.Integer(), Type.Null()], {
@@ -94,11 +93,7 @@ export const PRICING_ADMIN_ROUTES = [
     body: CustomerBody,
     response: WriteAnswer,
     async handler({ params, body, services }) {
-      if (Number(params.customer) !== Number(body.CUSTOMER)) {
-        throw new ValidationError([
-          { name: '/CUSTOMER', message: `must equal the path's "${params.customer}"` },
-        ]);
-      }
+      samePathKey(params.customer, body.CUSTOMER, 'CUSTOMER', Number);
       return answer(
         await withWireNames(() => services.pricing.saveCustomer(customerInput(body)), { single: true }),
       );

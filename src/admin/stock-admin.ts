@@ -10,7 +10,7 @@ import {
   saveLocation,
 } from '../domain/stock/stock-input.ts';
 import type { StockLevel } from '../domain/stock/stock-service.ts';
-import { adminRoute } from './admin-route.ts';
+import { adminRoute, samePathKey } from './admin-route.ts';
 
 const LocationParams = Type.Object({ location: Type.String({ minLength: 1, maxLength: 20 }) });
 const LevelAnswer = Type.Object({
@@ -44,11 +44,7 @@ export const STOCK_ADMIN_ROUTES = [
       LOCATION: Type.Object({}, { additionalProperties: true }),
     }),
     async handler({ params, body, services }) {
-      if (params.location !== body.LOCATION) {
-        throw new ValidationError([
-          { name: '/LOCATION', message: `must equal the path's "${params.location}"` },
-        ]);
-      }
+      samePathKey(params.location, body.LOCATION, 'LOCATION');
       const { location, written } = await saveLocation(services.stock, locationInput(body));
       return { WRITTEN: written, LOCATION: locationToBody(location) };
     },
