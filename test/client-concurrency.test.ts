@@ -1,9 +1,9 @@
-import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database.ts';
 import { ClientRepository, uniqueRuleOf } from '../src/domain/clients/client-repository.ts';
 import { ClientService } from '../src/domain/clients/client-service.ts';
 import { ENGINE, startTestApp, type TestApp } from './helpers/test-app.ts';
+import { runInThreads, tally } from './helpers/threads.ts';
 
 /**
  * No duplicate clients and no double claims under concurrency: many callers at once, from several
@@ -45,49 +45,13 @@ const { parentPort, workerData } = require('node:worker_threads');
 type Job = { kind: 'claim'; clientNo: number; action: string } | { kind: 'create'; email: string };
 
 async function fromThreads(job: Job, threads: number, callersEach: number) {
-  const workers = Array.from(
-    { length: threads },
-    () =>
-      new Worker(WORKER, {
-        eval: true,
-        workerData: {
-          url: t.databaseUrl,
-          job,
-          callers: callersEach,
-          databaseModule: new URL('../src/db/database.ts', import.meta.url).href,
-          serviceModule: new URL('../src/domain/clients/client-service.ts', import.meta.url).href,
-        },
-      }),
-  );
-  const messages = workers.map((w) => {
-    const queue: unknown[] = [];
-    let wake: (() => void) | undefined;
-    w.on('message', (m) => {
-      queue.push(m);
-      wake?.();
-    });
-    w.on('error', (e) => {
-      queue.push([`worker error: ${e.message}`]);
-      wake?.();
-    });
-    return async () => {
-      while (queue.length === 0) await new Promise<void>((r) => (wake = r));
-      return queue.shift();
-    };
+  return runInThreads(WORKER, threads, {
+    url: t.databaseUrl,
+    job,
+    callers: callersEach,
+    databaseModule: new URL('../src/db/database.ts', import.meta.url).href,
+    serviceModule: new URL('../src/domain/clients/client-service.ts', import.meta.url).href,
   });
-  for (const next of messages) expect(await next()).toBe('ready');
-  const started = performance.now();
-  for (const w of workers) w.postMessage('go');
-  const outcomes = (await Promise.all(messages.map((next) => next()))).flat() as string[];
-  const ms = performance.now() - started;
-  await Promise.all(workers.map((w) => w.terminate()));
-  return { outcomes, ms };
-}
-
-function tally(outcomes: string[]): Record<string, number> {
-  const counts: Record<string, number> = {};
-  for (const o of outcomes) counts[o] = (counts[o] ?? 0) + 1;
-  return counts;
 }
 
 describe(`concurrent client writes (${ENGINE})`, () => {

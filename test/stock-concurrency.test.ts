@@ -1,4 +1,3 @@
-import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inWriteTransaction } from '../src/db/unit-of-work.ts';
 import { Random } from '../src/demo/random.ts';
@@ -6,6 +5,7 @@ import { StockRepository } from '../src/domain/stock/stock-repository.ts';
 import type { StockLine } from '../src/domain/stock/stock-service.ts';
 import { article, barcode, sizeTable } from './helpers/fixtures.ts';
 import { ENGINE, startTestApp, type TestApp } from './helpers/test-app.ts';
+import { runInThreads, tally } from './helpers/threads.ts';
 
 /**
  * "Never oversold" under load: many callers reserve the same stock at once, from several threads
@@ -58,51 +58,14 @@ const { parentPort, workerData } = require('node:worker_threads');
 })().catch((e) => parentPort.postMessage(['worker failed: ' + e.stack]));
 `;
 
-/** Starts the threads, lets them all go at once, and gathers every caller's outcome. */
 async function reserveFromThreads(line: StockLine, threads: number, callersEach: number) {
-  const workers = Array.from(
-    { length: threads },
-    () =>
-      new Worker(WORKER, {
-        eval: true,
-        workerData: {
-          url: t.databaseUrl,
-          line,
-          callers: callersEach,
-          databaseModule: new URL('../src/db/database.ts', import.meta.url).href,
-          serviceModule: new URL('../src/domain/stock/stock-service.ts', import.meta.url).href,
-        },
-      }),
-  );
-  const messages = workers.map((w) => {
-    const queue: unknown[] = [];
-    let wake: (() => void) | undefined;
-    w.on('message', (m) => {
-      queue.push(m);
-      wake?.();
-    });
-    w.on('error', (e) => {
-      queue.push([`worker error: ${e.message}`]);
-      wake?.();
-    });
-    return async () => {
-      while (queue.length === 0) await new Promise<void>((r) => (wake = r));
-      return queue.shift();
-    };
+  return runInThreads(WORKER, threads, {
+    url: t.databaseUrl,
+    line,
+    callers: callersEach,
+    databaseModule: new URL('../src/db/database.ts', import.meta.url).href,
+    serviceModule: new URL('../src/domain/stock/stock-service.ts', import.meta.url).href,
   });
-  for (const next of messages) expect(await next()).toBe('ready');
-  const started = performance.now();
-  for (const w of workers) w.postMessage('go');
-  const outcomes = (await Promise.all(messages.map((next) => next()))).flat() as string[];
-  const ms = performance.now() - started;
-  await Promise.all(workers.map((w) => w.terminate()));
-  return { outcomes, ms };
-}
-
-function tally(outcomes: string[]): Record<string, number> {
-  const counts: Record<string, number> = {};
-  for (const o of outcomes) counts[o] = (counts[o] ?? 0) + 1;
-  return counts;
 }
 
 describe(`concurrent reservations (${ENGINE})`, () => {
