@@ -82,6 +82,14 @@ export async function registerReferencePage(app: FastifyInstance): Promise<void>
   await app.register(scalar, {
     routePrefix: '/TV2/docs',
     logLevel: 'warn',
-    configuration: { url: '/TV2/openapi.json', withDefaultFonts: false, title: 'tv2 API reference' },
+    configuration: {
+      url: '/TV2/openapi.json',
+      title: 'tv2 API reference',
+      // Self-hosted and offline: no web fonts, no hosted AI agent, no vendor toolbar.
+      withDefaultFonts: false,
+      agent: { disabled: true },
+      showDeveloperTools: 'never',
+      authentication: { preferredSecurityScheme: 'bearer' },
+    },
   });
 }
