@@ -8,12 +8,8 @@ import Fastify, {
 } from 'fastify';
 import { Type } from 'typebox';
 import { registerAdminRoutes } from '../admin/admin-route.ts';
-import { CATALOG_ADMIN_ROUTES, IMAGE_TYPES } from '../admin/catalog-admin.ts';
-import { CLIENTS_ADMIN_ROUTES } from '../admin/clients-admin.ts';
-import { CUSTOMERS_ADMIN_ROUTES } from '../admin/customers-admin.ts';
-import { PRICING_ADMIN_ROUTES } from '../admin/pricing-admin.ts';
-import { SHOPS_ADMIN_ROUTES } from '../admin/shops-admin.ts';
-import { STOCK_ADMIN_ROUTES } from '../admin/stock-admin.ts';
+import { IMAGE_TYPES } from '../admin/catalog-admin.ts';
+import { ADMIN_ROUTES } from '../admin/routes.ts';
 import type { Principal } from '../domain/auth/principal.ts';
 import { MAX_IMAGE_BYTES } from '../domain/catalog/catalog-service.ts';
 import { NotImplementedError } from '../domain/errors.ts';
@@ -33,15 +29,6 @@ declare module 'fastify' {
     idempotencyKey: string | null;
   }
 }
-
-const ADMIN_ROUTES = [
-  ...CATALOG_ADMIN_ROUTES,
-  ...STOCK_ADMIN_ROUTES,
-  ...PRICING_ADMIN_ROUTES,
-  ...SHOPS_ADMIN_ROUTES,
-  ...CLIENTS_ADMIN_ROUTES,
-  ...CUSTOMERS_ADMIN_ROUTES,
-];
 
 const ALL_METHODS: HTTPMethods[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 

@@ -51,7 +51,10 @@ export const MemberCardBody = Type.Object(
 
 export const AdminClientBody = Type.Object(
   {
-    CLIENT: Type.Union([Type.Integer({ minimum: 1 }), Type.String({ pattern: '^[0-9]{1,12}$' })]),
+    CLIENT: Type.Union([
+      Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
+      Type.String({ pattern: '^[0-9]{1,9}$' }),
+    ]),
     ...CLIENT_FIELDS,
     MEMBERCARD: Type.Optional(Type.Union([MemberCardBody, Type.Null()])),
   },
@@ -192,7 +195,7 @@ export const ActionBody = Type.Object(
       Object.fromEntries(LANGUAGE_SLOTS.map((s) => [s, Type.Optional(Type.String({ maxLength: 500 }))])),
       { additionalProperties: false },
     ),
-    CLIENT: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()])),
+    CLIENT: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 2_147_483_647 }), Type.Null()])),
     MEMBERLEVEL: Type.Optional(Type.Union([Type.String({ maxLength: 20 }), Type.Null()])),
     VALIDFROM: Day,
     VALIDTO: Day,

@@ -1,3 +1,4 @@
+import { MAX_PARTY_NO } from '../auth/party-scope.ts';
 import type { Principal } from '../auth/principal.ts';
 import { ForbiddenError, ValidationError } from '../errors.ts';
 
@@ -24,8 +25,10 @@ export function scopedClientNo(
     return own;
   }
   if (asked === undefined) throw new ValidationError([{ name: field, message: 'give the client number' }]);
-  if (!Number.isSafeInteger(asked) || asked < 1) {
-    throw new ValidationError([{ name: field, message: 'must be a client number (1 or more)' }]);
+  if (!Number.isSafeInteger(asked) || asked < 1 || asked > MAX_PARTY_NO) {
+    throw new ValidationError([
+      { name: field, message: `must be a client number from 1 to ${MAX_PARTY_NO}` },
+    ]);
   }
   return asked;
 }

@@ -8,6 +8,7 @@ import type {
   PriceAgreementTable,
   PriceArticleTable,
 } from '../../db/schema-pricing.ts';
+import { MAX_PARTY_NO } from '../auth/party-scope.ts';
 
 export type CustomerRow = CustomerTable;
 export type ListPriceRow = ListPriceTable;
@@ -82,6 +83,10 @@ export class PricingRepository {
   // --- customers ------------------------------------------------------------------------------
 
   findCustomer(customerNo: number): Promise<CustomerRow | undefined> {
+    // The column is a 32-bit integer: a larger number is no customer (PostgreSQL would refuse it).
+    if (!Number.isSafeInteger(customerNo) || customerNo < 0 || customerNo > MAX_PARTY_NO) {
+      return Promise.resolve(undefined);
+    }
     return this.db
       .selectFrom('customer')
       .selectAll()

@@ -61,6 +61,7 @@ export const ClientDataSchema = Type.Object(
         CLIENT: Type.Optional(
           Type.Integer({
             minimum: 0,
+            maximum: 2_147_483_647,
             description:
               'Client to change; absent or 0 creates a new client (a token confined to one client changes its own).',
           }),
@@ -175,7 +176,11 @@ export const ProfilePhotoDataSchema = Type.Object(
     PROFILEPHOTODATA: Type.Object(
       {
         CLIENT: Type.Optional(
-          Type.Integer({ minimum: 0, description: 'Client; a confined token may leave it out.' }),
+          Type.Integer({
+            minimum: 0,
+            maximum: 2_147_483_647,
+            description: 'Client; a confined token may leave it out.',
+          }),
         ),
         PHOTO: Type.String({
           maxLength: MAX_PHOTO_BASE64,
