@@ -204,4 +204,31 @@ describe('pricing through the import and the admin area', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors[0].name).toBe('/CURRENCY');
   });
+
+  it('creates an agreement once when the same import runs concurrently', async () => {
+    const input = {
+      customerNo: 20002,
+      scope: 'ARTICLEGROUP' as const,
+      scopeValue: 'TSHIRT',
+      minQuantity: 6,
+      validFrom: '2026-03-01',
+      discountBp: 700,
+    };
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => t.services.pricing.saveAgreement(input)),
+    );
+    expect(new Set(results.map((r) => r.id)).size).toBe(1);
+    expect(results.filter((r) => r.changed === 1)).toHaveLength(1);
+    const listed = await t.call('GET', 'B2B_GetAllPriceAgreements', {
+      token: wholesale,
+      query: { strcustomer: '20002' },
+    });
+    const same = listed
+      .json()
+      .B2BGETALLPRICEAGREEMENTS.AGREEMENTS.filter(
+        (a: { ARTICLEGROUP: string | null; MINQUANTITY: number }) =>
+          a.ARTICLEGROUP === 'TSHIRT' && a.MINQUANTITY === 6,
+      );
+    expect(same).toHaveLength(1);
+  });
 });

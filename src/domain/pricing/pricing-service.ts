@@ -1,6 +1,6 @@
 import type { Database } from '../../db/database.ts';
 import type { PriceScope, PriceType } from '../../db/schema-pricing.ts';
-import { currentScn, inWriteTransaction } from '../../db/unit-of-work.ts';
+import { currentScn, inWriteTransaction, type UnitOfWork } from '../../db/unit-of-work.ts';
 import { ConflictError, type FieldError, NotFoundError, ValidationError } from '../errors.ts';
 import { CURRENCY } from '../shared/money.ts';
 import type { Page, PageOf } from '../shared/paging.ts';
@@ -621,48 +621,69 @@ export class PricingService {
    */
   async saveAgreement(input: AgreementInput): Promise<WriteResult & { id: number }> {
     const { row } = this.#agreementRow(input);
-    const id = await new PricingRepository(this.database.db).agreementIdByKey(row);
-    if (id === undefined) return this.createAgreement(input);
-    return { id, ...(await this.updateAgreement(id, input)) };
+    return inWriteTransaction(this.database, async (uow) => {
+      const repo = new PricingRepository(uow.db);
+      const found = await repo.agreementIdByKey(row);
+      if (found !== undefined && !(await this.#agreementDiffers(repo, found, input))) {
+        return { id: found, scn: null, changed: 0 };
+      }
+      // Under the SCN lock writers are serialised: look again, so two imports of the same new
+      // agreement cannot both create it.
+      await uow.scn();
+      const id = await repo.agreementIdByKey(row);
+      if (id === undefined) return this.#createAgreementIn(uow, input);
+      return { id, ...(await this.#updateAgreementIn(uow, id, input)) };
+    });
   }
 
   /** Creates a price agreement; returns its id. */
-  async createAgreement(input: AgreementInput): Promise<WriteResult & { id: number }> {
-    const { row, prices } = this.#agreementRow(input);
-    return inWriteTransaction(this.database, async (uow) => {
-      const repo = new PricingRepository(uow.db);
-      await this.#checkAgreementRefs(repo, input);
-      const scn = await uow.scn();
-      const id = await repo.insertAgreement({ ...row, scn });
-      await repo.replaceAgreementPrices(id, prices);
-      return { id, scn, changed: 1 };
-    });
+  createAgreement(input: AgreementInput): Promise<WriteResult & { id: number }> {
+    return inWriteTransaction(this.database, (uow) => this.#createAgreementIn(uow, input));
   }
 
   /** Replaces an agreement's terms; unchanged terms leave it (and the SCN) alone. */
   async updateAgreement(id: number, input: AgreementInput): Promise<WriteResult> {
-    const { row, prices } = this.#agreementRow(input);
     return inWriteTransaction(this.database, async (uow) => {
-      const repo = new PricingRepository(uow.db);
-      const differs = async () => {
-        const stored = await repo.findAgreement(id);
-        if (!stored || stored.deleted === 1)
-          throw new NotFoundError('AGREEMENT_NOT_FOUND', `No price agreement ${id}.`);
-        const storedPrices = await repo.agreementPrices([id]);
-        return (
-          !sameRow({ ...row, id, scn: 0 }, stored, ['scn', 'created_at', 'updated_at']) ||
-          !samePrices(storedPrices, prices)
-        );
-      };
-      if (!(await differs())) return { scn: null, changed: 0 };
-      await this.#checkAgreementRefs(repo, input);
-      const scn = await uow.scn();
-      if (!(await differs())) return { scn, changed: 0 };
-      const { created_at, ...changes } = row;
-      await repo.updateAgreement(id, { ...changes, scn });
-      await repo.replaceAgreementPrices(id, prices);
-      return { scn, changed: 1 };
+      if (!(await this.#agreementDiffers(new PricingRepository(uow.db), id, input))) {
+        return { scn: null, changed: 0 };
+      }
+      return this.#updateAgreementIn(uow, id, input);
     });
+  }
+
+  async #createAgreementIn(uow: UnitOfWork, input: AgreementInput): Promise<WriteResult & { id: number }> {
+    const { row, prices } = this.#agreementRow(input);
+    const repo = new PricingRepository(uow.db);
+    await this.#checkAgreementRefs(repo, input);
+    const scn = await uow.scn();
+    const id = await repo.insertAgreement({ ...row, scn });
+    await repo.replaceAgreementPrices(id, prices);
+    return { id, scn, changed: 1 };
+  }
+
+  async #agreementDiffers(repo: PricingRepository, id: number, input: AgreementInput): Promise<boolean> {
+    const { row, prices } = this.#agreementRow(input);
+    const stored = await repo.findAgreement(id);
+    if (!stored || stored.deleted === 1)
+      throw new NotFoundError('AGREEMENT_NOT_FOUND', `No price agreement ${id}.`);
+    const storedPrices = await repo.agreementPrices([id]);
+    return (
+      !sameRow({ ...row, id, scn: 0 }, stored, ['scn', 'created_at', 'updated_at']) ||
+      !samePrices(storedPrices, prices)
+    );
+  }
+
+  async #updateAgreementIn(uow: UnitOfWork, id: number, input: AgreementInput): Promise<WriteResult> {
+    const { row, prices } = this.#agreementRow(input);
+    const repo = new PricingRepository(uow.db);
+    await this.#checkAgreementRefs(repo, input);
+    const scn = await uow.scn();
+    // Checked again under the SCN lock: another writer may have made the same change meanwhile.
+    if (!(await this.#agreementDiffers(repo, id, input))) return { scn, changed: 0 };
+    const { created_at, ...changes } = row;
+    await repo.updateAgreement(id, { ...changes, scn });
+    await repo.replaceAgreementPrices(id, prices);
+    return { scn, changed: 1 };
   }
 
   deleteAgreement(id: number): Promise<WriteResult> {
