@@ -41,6 +41,17 @@ export async function loadDemoIfEmpty(services: Services): Promise<boolean> {
   return true;
 }
 
+/** JSON lines for log collectors; readable lines when a person watches a terminal (unless LOG_FORMAT=json). */
+function loggerOptions(config: Config) {
+  const pretty = process.stdout.isTTY && process.env.LOG_FORMAT !== 'json';
+  return pretty
+    ? {
+        level: config.logLevel,
+        transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } },
+      }
+    : { level: config.logLevel };
+}
+
 export async function startApp(
   config: Config,
   options: { logger?: boolean | object } = {},
@@ -48,7 +59,7 @@ export async function startApp(
   const database = openDatabase(config.databaseUrl);
   await migrate(database);
   const services = createServices(config, database);
-  const app = await buildApp(services, { logger: options.logger ?? { level: config.logLevel } });
+  const app = await buildApp(services, { logger: options.logger ?? loggerOptions(config) });
   if (config.demo && (await loadDemoIfEmpty(services))) {
     app.log.info(`demo data loaded; API user "${DEMO_USER.name}" with secret "${DEMO_USER.secret}"`);
   }
