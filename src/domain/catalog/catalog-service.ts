@@ -2,6 +2,7 @@ import type { Database } from '../../db/database.ts';
 import { CoalescedScnReader } from '../../db/scn-reader.ts';
 import { currentScn, inWriteTransaction } from '../../db/unit-of-work.ts';
 import { ConflictError, type FieldError, NotFoundError, ValidationError } from '../errors.ts';
+import { PricingRepository } from '../pricing/pricing-repository.ts';
 import { checkImageBytes } from '../shared/image-bytes.ts';
 import {
   fromLanguageJson,
@@ -10,6 +11,7 @@ import {
   toLanguageJson,
 } from '../shared/language.ts';
 import type { Audience, Page, PageOf } from '../shared/paging.ts';
+import { StockRepository } from '../stock/stock-repository.ts';
 import { type ArticleWire, articlesToWire, type ImageWire, imageToWire } from './article-wire.ts';
 import {
   type ArticleChildren,
@@ -327,11 +329,32 @@ export class CatalogService {
     });
   }
 
+  /**
+   * Deletes an article. Refused while stock of it is on hand or reserved anywhere (an order may
+   * still need it: 409 ARTICLE_HAS_STOCK); its list prices go with it in the same transaction, so
+   * the price feeds report them deleted too.
+   */
   async deleteArticle(articleNo: string): Promise<void> {
     await inWriteTransaction(this.database, async (uow) => {
       const repo = new CatalogRepository(uow.db);
-      const found = await repo.softDeleteArticle(articleNo, await uow.scn(), this.now().toISOString());
+      const scn = await uow.scn();
+      const stocked = (await new StockRepository(uow.db).levelsOfArticle(articleNo)).filter(
+        (l) => l.on_hand > 0 || l.reserved > 0,
+      );
+      if (stocked.length > 0) {
+        throw new ConflictError(
+          'ARTICLE_HAS_STOCK',
+          `Article "${articleNo}" still has stock at ${[...new Set(stocked.map((l) => l.location_code))].join(', ')}; book it out first.`,
+        );
+      }
+      const found = await repo.softDeleteArticle(articleNo, scn, this.now().toISOString());
       if (!found) throw new NotFoundError('ARTICLE_NOT_FOUND', `No article "${articleNo}".`);
+      const pricing = new PricingRepository(uow.db);
+      const prices = (await pricing.listPricesOf([articleNo])).filter((p) => p.deleted === 0);
+      if (prices.length > 0) {
+        await pricing.upsertListPrices(prices.map((p) => ({ ...p, deleted: 1, scn })));
+        await pricing.refreshPriceArticles([articleNo], scn);
+      }
     });
   }
 
