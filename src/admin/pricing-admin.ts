@@ -102,10 +102,10 @@ export const PRICING_ADMIN_ROUTES = [
   adminRoute({
     method: 'DELETE',
     url: '/TV2/Admin/customers/:customer',
-    summary: 'Delete a wholesale customer',
+    summary: 'Delete a wholesale customer, with its article links and representative membership',
     params: Type.Object({ customer: Type.String({ pattern: '^[0-9]{1,12}$' }) }),
     async handler({ params, services }) {
-      await services.pricing.deleteCustomer(Number(params.customer));
+      await services.customers.deleteCustomer(Number(params.customer));
     },
   }),
   adminRoute({

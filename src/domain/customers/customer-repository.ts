@@ -5,6 +5,7 @@ import type {
   CustomerArticleLinkTable,
   RepresentativeTable,
 } from '../../db/schema-customers.ts';
+import { MAX_PARTY_NO } from '../auth/party-scope.ts';
 
 /** A customer row with every column, the customers area's ones included (defaults applied). */
 export interface CustomerRow {
@@ -96,6 +97,8 @@ export class CustomerRepository {
   // --- customers --------------------------------------------------------------------------------
 
   async findCustomer(customerNo: number): Promise<CustomerRow | undefined> {
+    // The column is a 32-bit integer: a larger number is no customer (PostgreSQL would refuse it).
+    if (!Number.isSafeInteger(customerNo) || customerNo < 0 || customerNo > MAX_PARTY_NO) return undefined;
     const row = await this.db
       .selectFrom('customer')
       .select(CUSTOMER_COLUMNS)

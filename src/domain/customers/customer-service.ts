@@ -1,6 +1,7 @@
 import type { Database } from '../../db/database.ts';
 import { currentScn, inWriteTransaction } from '../../db/unit-of-work.ts';
 import { ConflictError, type FieldError, ForbiddenError, NotFoundError, ValidationError } from '../errors.ts';
+import { PricingRepository } from '../pricing/pricing-repository.ts';
 import type { Page, PageOf } from '../shared/paging.ts';
 import {
   type AddressRow,
@@ -534,6 +535,29 @@ export class CustomerService {
   }
 
   /** Deletes a delivery address (back office); its number is not given out again. */
+  /**
+   * Deletes a customer with everything that only means something with it: its article links and
+   * its place in its representative's list go in the same transaction, so every feed reports them.
+   */
+  async deleteCustomer(customerNo: number): Promise<WriteResult> {
+    return inWriteTransaction(this.database, async (uow) => {
+      const repo = new CustomerRepository(uow.db);
+      const customer = await repo.findCustomer(customerNo);
+      if (!customer || customer.deleted === 1) {
+        throw new NotFoundError('CUSTOMER_NOT_FOUND', `No customer ${customerNo}.`);
+      }
+      const scn = await uow.scn();
+      const at = this.now().toISOString();
+      await new PricingRepository(uow.db).softDeleteCustomer(customerNo, scn, at);
+      for (const link of await repo.linksOfCustomer(customerNo)) {
+        if (link.deleted === 0) await repo.upsertLink({ ...link, deleted: 1, scn, updated_at: at });
+      }
+      if (customer.representative_code)
+        await repo.setMembership(customer.representative_code, customerNo, 1, scn);
+      return { scn, changed: 1 };
+    });
+  }
+
   async deleteDeliveryAddress(customerNo: number, addressNo: number): Promise<WriteResult> {
     return inWriteTransaction(this.database, async (uow) => {
       const repo = new CustomerRepository(uow.db);
