@@ -7,13 +7,7 @@ let t: TestApp;
 let admin: string;
 let retail: string;
 
-const send = (method: 'PUT' | 'POST', url: string, payload: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
-    payload: JSON.stringify(payload),
-  });
+const send = (method: 'PUT' | 'POST', url: string, payload: unknown) => t.send(admin, method, url, payload);
 const get = async (op: string, query: Record<string, string>) => {
   const res = await t.call('GET', op, { token: retail, query });
   expect(res.statusCode, res.body).toBe(200);

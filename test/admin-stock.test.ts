@@ -8,15 +8,7 @@ let admin: string;
 let wholesale: string;
 
 const send = (method: 'PUT' | 'POST' | 'DELETE', url: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: {
-      authorization: `Bearer ${admin}`,
-      ...(payload !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
-    ...(payload !== undefined ? { payload: JSON.stringify(payload) } : {}),
-  });
+  t.send(admin, method, url, payload);
 
 const articleStock = async (article: string) =>
   (await t.call('GET', 'B2B_GetArticleStock', { token: wholesale, query: { strarticle: article } })).json()

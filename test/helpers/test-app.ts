@@ -22,6 +22,13 @@ export interface TestApp {
   /** Creates an API user and returns a token for it obtained through /TV2/GetToken. */
   tokenFor(roles: Role[], scope?: { customerNo?: number; clientNo?: number }): Promise<string>;
   call(method: 'GET' | 'POST', operation: string, options?: CallOptions): Promise<LightMyRequestResponse>;
+  /** A JSON request to any path (the admin area), as the given token. */
+  send(
+    token: string,
+    method: 'GET' | 'PUT' | 'POST' | 'DELETE',
+    url: string,
+    body?: unknown,
+  ): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 
@@ -91,6 +98,16 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
     database,
     databaseUrl: fresh.url,
     call,
+    send: (token, method, url, body) =>
+      app.inject({
+        method,
+        url,
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        },
+        ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
+      }),
     async tokenFor(roles, scope = {}) {
       const name = `user${++userCounter}_${randomBytes(3).toString('hex')}`;
       const { secret } = await services.auth.createUser({ name, roles, ...scope });
