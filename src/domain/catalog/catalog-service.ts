@@ -64,7 +64,8 @@ export interface SizeTableWire {
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 const ARTICLE_NO = /^[A-Za-z0-9][A-Za-z0-9._/-]{0,39}$/;
-const ARTICLE_CACHE_LIMIT = 50_000;
+/** About 2.5 KiB an answer: at most some 50 MiB of cached answers per process. */
+const ARTICLE_CACHE_LIMIT = 20_000;
 
 function visibleTo(audience: Audience, a: Pick<ArticleVersion, 'deleted' | 'retail' | 'active'>): boolean {
   if (a.deleted === 1) return false;
@@ -139,7 +140,11 @@ export class CatalogService {
       throw new NotFoundError('ARTICLE_NOT_FOUND', `No article "${articleNo}".`);
     const [wire] = articlesToWire([row], await this.#read.childrenOf([articleNo]));
     const json = JSON.stringify(wire);
-    if (this.#articleJson.size >= ARTICLE_CACHE_LIMIT) this.#articleJson.clear();
+    if (this.#articleJson.size >= ARTICLE_CACHE_LIMIT) {
+      // Evict the oldest answer (a Map keeps insertion order), not the whole cache.
+      const oldest = this.#articleJson.keys().next().value;
+      if (oldest !== undefined) this.#articleJson.delete(oldest);
+    }
     // Stamped with the SCN read before the rows: a write committed in between moves the SCN and
     // forces a re-check next time.
     this.#articleJson.set(cacheKey, { scn: row.scn, json, checkedAt: now });
