@@ -35,17 +35,31 @@ export interface AdminContext<P, B> {
 
 /**
  * A record's key is in the path and in the body; they must agree (compared as given, or with
- * `normalise`, e.g. Number for numeric keys).
+ * `normalise`, e.g. Number for numeric keys). A null path value means the path lacks the key.
  */
 export function samePathKey(
-  pathValue: string,
-  bodyValue: string | number,
+  pathValue: string | number | null,
+  bodyValue: string | number | null,
   field: string,
-  normalise: (v: string | number) => string | number = String,
+  normalise: (v: string | number | null) => string | number | null = (v) => v,
 ): void {
   if (normalise(pathValue) !== normalise(bodyValue)) {
-    throw new ValidationError([{ name: `/${field}`, message: `must equal the path's "${pathValue}"` }]);
+    const message = pathValue === null ? 'give it in the path' : `must equal the path's "${pathValue}"`;
+    throw new ValidationError([{ name: `/${field}`, message }]);
   }
+}
+
+/** The raw bytes of an upload route and the media type the client declared for them. */
+export function uploadedBytes(
+  body: unknown,
+  request: FastifyRequest,
+): { data: Buffer; declaredType?: string } {
+  if (!Buffer.isBuffer(body)) throw new ValidationError([{ name: 'body', message: 'send the image bytes' }]);
+  const declaredType =
+    String(request.headers['content-type'] ?? '')
+      .split(';')[0]
+      ?.trim() || undefined;
+  return { data: body, declaredType };
 }
 
 export function adminRoute<P extends TSchema, B extends TSchema>(

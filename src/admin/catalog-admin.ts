@@ -7,9 +7,8 @@ import {
   withWireNames,
 } from '../domain/catalog/catalog-input.ts';
 import { MAX_IMAGE_BYTES } from '../domain/catalog/catalog-service.ts';
-import { ValidationError } from '../domain/errors.ts';
 import { IMAGE_MEDIA_TYPES } from '../domain/shared/image-bytes.ts';
-import { adminRoute, samePathKey } from './admin-route.ts';
+import { adminRoute, samePathKey, uploadedBytes } from './admin-route.ts';
 
 export const IMAGE_TYPES: string[] = [...IMAGE_MEDIA_TYPES];
 
@@ -81,13 +80,9 @@ export const CATALOG_ADMIN_ROUTES = [
     rawBodyTypes: IMAGE_TYPES,
     response: Type.Object({ CONTENTTYPE: Type.String() }),
     async handler({ params, body, services, request }) {
-      if (!Buffer.isBuffer(body))
-        throw new ValidationError([{ name: 'body', message: 'send the image bytes' }]);
-      const declared = String(request.headers['content-type'] ?? '')
-        .split(';')[0]
-        ?.trim();
+      const { data, declaredType } = uploadedBytes(body, request);
       const { contentType } = await withWireNames(() =>
-        services.catalog.putImage(params.article, Number(params.imageno), body, declared),
+        services.catalog.putImage(params.article, Number(params.imageno), data, declaredType),
       );
       return { CONTENTTYPE: contentType };
     },

@@ -1,5 +1,4 @@
 import { Type } from 'typebox';
-import { ValidationError } from '../domain/errors.ts';
 import {
   AssistantBody,
   assistantInput,
@@ -13,7 +12,7 @@ import {
   shopInput,
 } from '../domain/shops/shop-input.ts';
 import { MAX_SHOP_IMAGE_BYTES, SHOP_IMAGE_TYPES } from '../domain/shops/shop-service.ts';
-import { adminRoute } from './admin-route.ts';
+import { adminRoute, samePathKey, uploadedBytes } from './admin-route.ts';
 
 /**
  * The back office of the shops area (docs/shops.md): shop details, shop images (raw bytes, like
@@ -39,17 +38,6 @@ const CountryRegexParams = Type.Object({
   country: Type.String({ minLength: 2, maxLength: 2 }),
 });
 
-function sameKey(pathValue: string | number | null, bodyValue: string | number | null, field: string): void {
-  if (pathValue !== bodyValue) {
-    throw new ValidationError([
-      {
-        name: `/${field}`,
-        message: pathValue === null ? 'give it in the path' : `must equal the path's "${pathValue}"`,
-      },
-    ]);
-  }
-}
-
 const saved = (r: { written: number; unchanged: number }) => ({ WRITTEN: r.written, UNCHANGED: r.unchanged });
 
 function regexRoutes(withCountry: boolean) {
@@ -69,8 +57,8 @@ function regexRoutes(withCountry: boolean) {
       response: SaveAnswer,
       async handler({ params: p, body, services }) {
         const input = regexInput(body);
-        sameKey(p.name, input.name, 'NAME');
-        sameKey(countryOf(p), input.country, 'COUNTRY');
+        samePathKey(p.name, input.name, 'NAME');
+        samePathKey(countryOf(p), input.country, 'COUNTRY');
         return saved(await services.shops.saveRegex(input));
       },
     }),
@@ -100,7 +88,7 @@ export const SHOPS_ADMIN_ROUTES = [
     body: ShopBody,
     response: SaveAnswer,
     async handler({ params, body, services }) {
-      sameKey(params.location, body.LOCATION, 'LOCATION');
+      samePathKey(params.location, body.LOCATION, 'LOCATION');
       return saved(await services.shops.saveShopDetail(shopInput(body)));
     },
   }),
@@ -113,16 +101,12 @@ export const SHOPS_ADMIN_ROUTES = [
     rawBodyTypes: SHOP_IMAGE_TYPES,
     response: Type.Object({ CONTENTTYPE: Type.String(), WRITTEN: Type.Boolean() }),
     async handler({ params, body, services, request }) {
-      if (!Buffer.isBuffer(body))
-        throw new ValidationError([{ name: 'body', message: 'send the image bytes' }]);
-      const declared = String(request.headers['content-type'] ?? '')
-        .split(';')[0]
-        ?.trim();
+      const { data, declaredType } = uploadedBytes(body, request);
       const result = await services.shops.putShopImage(
         params.location,
         Number(params.imageno),
-        body,
-        declared,
+        data,
+        declaredType,
       );
       return { CONTENTTYPE: result.contentType, WRITTEN: result.written };
     },
@@ -144,8 +128,8 @@ export const SHOPS_ADMIN_ROUTES = [
     body: AssistantBody,
     response: SaveAnswer,
     async handler({ params, body, services }) {
-      sameKey(params.location, body.LOCATION, 'LOCATION');
-      sameKey(Number(params.assistant), body.ASSISTANT, 'ASSISTANT');
+      samePathKey(params.location, body.LOCATION, 'LOCATION');
+      samePathKey(Number(params.assistant), body.ASSISTANT, 'ASSISTANT');
       return saved(await services.shops.saveAssistant(assistantInput(body)));
     },
   }),
@@ -166,7 +150,7 @@ export const SHOPS_ADMIN_ROUTES = [
     body: PickupPointBody,
     response: SaveAnswer,
     async handler({ params, body, services }) {
-      sameKey(params.point, body.LOCATION, 'LOCATION');
+      samePathKey(params.point, body.LOCATION, 'LOCATION');
       return saved(await services.shops.savePickupPoint(pickupPointInput(body)));
     },
   }),
@@ -187,8 +171,8 @@ export const SHOPS_ADMIN_ROUTES = [
     body: HomePageBlockBody,
     response: SaveAnswer,
     async handler({ params, body, services }) {
-      sameKey(params.page, body.PAGE, 'PAGE');
-      sameKey(Number(params.block), body.BLOCK, 'BLOCK');
+      samePathKey(params.page, body.PAGE, 'PAGE');
+      samePathKey(Number(params.block), body.BLOCK, 'BLOCK');
       return saved(await services.shops.saveHomePageBlock(homePageBlockInput(body)));
     },
   }),
