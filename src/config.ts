@@ -14,7 +14,16 @@ export interface Config {
   logLevel: string;
   /** Failed GetToken attempts per client address within `loginWindowSeconds` before 429. */
   loginMaxFailures: number;
+  /** Failed GetToken attempts per user name (from any address) within `loginWindowSeconds` before 429. */
+  loginMaxFailuresPerUser: number;
   loginWindowSeconds: number;
+  /** Secret checks (scrypt) run at once per process; more wait in a queue of `loginQueue`. */
+  loginConcurrentChecks: number;
+  loginQueue: number;
+  /** Secret checks one client address may have running or waiting at once per process. */
+  loginChecksPerAddress: number;
+  /** How long a GetToken waits for a free check before 503 LOGIN_BUSY. */
+  loginQueueWaitMs: number;
   /** How long a verified token is trusted from the in-process cache before the database is asked again. */
   tokenCacheSeconds: number;
 }
@@ -42,7 +51,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     bodyLimitBytes: intFrom(env, 'TV2_BODY_LIMIT_BYTES', 1024 * 1024),
     logLevel: env.LOG_LEVEL ?? 'info',
     loginMaxFailures: intFrom(env, 'TV2_LOGIN_MAX_FAILURES', 10),
+    loginMaxFailuresPerUser: intFrom(env, 'TV2_LOGIN_MAX_FAILURES_PER_USER', 10),
     loginWindowSeconds: intFrom(env, 'TV2_LOGIN_WINDOW_SECONDS', 300),
+    loginConcurrentChecks: Math.max(1, intFrom(env, 'TV2_LOGIN_CONCURRENT_CHECKS', 2)),
+    loginQueue: intFrom(env, 'TV2_LOGIN_QUEUE', 8),
+    loginChecksPerAddress: Math.max(1, intFrom(env, 'TV2_LOGIN_CHECKS_PER_ADDRESS', 4)),
+    loginQueueWaitMs: intFrom(env, 'TV2_LOGIN_QUEUE_WAIT_MS', 5000),
     tokenCacheSeconds: intFrom(env, 'TV2_TOKEN_CACHE_SECONDS', 15),
     ...overrides,
   };

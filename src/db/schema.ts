@@ -38,6 +38,14 @@ export interface ApiTokenTable {
   revoked_at: Instant | null;
 }
 
+/** Failed-login counters: `a:<address>` or `u:<user name>` (src/http/login-throttle.ts). */
+export interface LoginAttemptTable {
+  key: string;
+  /** Milliseconds since the epoch when the key's current window began. */
+  window_start_ms: number;
+  attempts: number;
+}
+
 export interface SizeTableTable {
   code: string;
   description: LanguageJson;
@@ -126,6 +134,7 @@ export interface DB extends StockTables, PricingTables, ClientTables, ShopTables
   scn_counter: ScnCounterTable;
   api_user: ApiUserTable;
   api_token: ApiTokenTable;
+  login_attempt: LoginAttemptTable;
   size_table: SizeTableTable;
   size_table_size: SizeTableSizeTable;
   article: ArticleTable;

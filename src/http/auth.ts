@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { Principal, Role } from '../domain/auth/principal.ts';
+import { describeConfinement, type Principal, type Role } from '../domain/auth/principal.ts';
 import { ForbiddenError, UnauthenticatedError } from '../domain/errors.ts';
 import type { OperationAudience } from '../operations/define.ts';
 import type { Services } from '../services.ts';
@@ -34,9 +34,13 @@ export async function principalFor(
   const principal = await services.auth.authenticate(match[1]);
   const role = ROLE_OF_AUDIENCE[audience];
   if (role !== undefined && !principal.roles.has(role)) {
+    // A confined user may use only the role of its party (principal.ts: permittedRoles).
+    const confinedTo = describeConfinement(principal);
     throw new ForbiddenError(
       'ROLE_REQUIRED',
-      `This operation is for ${ROLE_NAMES[role]} users; this token lacks that role.`,
+      confinedTo
+        ? `This operation is for ${ROLE_NAMES[role]} users; this token is confined to ${confinedTo} and may use only ${[...principal.roles].join(', ')} operations.`
+        : `This operation is for ${ROLE_NAMES[role]} users; this token lacks that role.`,
     );
   }
   return principal;

@@ -1,10 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { RateLimitedError, UnauthenticatedError } from '../domain/errors.ts';
+import { UnauthenticatedError } from '../domain/errors.ts';
 import type { Services } from '../services.ts';
 import { basicCredentials } from './auth.ts';
-import { LoginThrottle } from './login-throttle.ts';
+import { LoginBusyError, LoginGuard } from './login-throttle.ts';
 import { errorResponses } from './openapi.ts';
+import { makeProblem, sendProblem } from './problem.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** GetToken's throttle and secret-check gate; `app.loginGuard.stats()` for metrics. */
+    loginGuard: LoginGuard;
+  }
+}
 
 export const GetTokenResponse = Type.Object({
   GETTOKEN: Type.Object({
@@ -16,7 +24,17 @@ export const GetTokenResponse = Type.Object({
 });
 
 export function registerTokenRoute(app: FastifyInstance, services: Services): void {
-  const throttle = new LoginThrottle(services.config.loginMaxFailures, services.config.loginWindowSeconds);
+  const { config } = services;
+  const guard = new LoginGuard(services.database, {
+    maxFailuresPerAddress: config.loginMaxFailures,
+    maxFailuresPerUser: config.loginMaxFailuresPerUser,
+    windowSeconds: config.loginWindowSeconds,
+    concurrentChecks: config.loginConcurrentChecks,
+    queuedChecks: config.loginQueue,
+    checksPerAddress: config.loginChecksPerAddress,
+    queueWaitMs: config.loginQueueWaitMs,
+  });
+  app.decorate('loginGuard', guard);
   app.get(
     '/TV2/GetToken',
     {
@@ -25,22 +43,23 @@ export function registerTokenRoute(app: FastifyInstance, services: Services): vo
         summary: 'Get token',
         description:
           'Exchanges HTTP Basic credentials of an API user for a bearer token. Failed attempts are ' +
-          'limited per client address: past the limit the answer is 429 with Retry-After.',
+          'limited per client address and per user name: past either limit the answer is 429 ' +
+          'TOO_MANY_FAILED_LOGINS with Retry-After. While too many secrets are being checked the ' +
+          'answer is 503 LOGIN_BUSY with Retry-After.',
         tags: ['General'],
         security: [{ basic: [] }],
         querystring: Type.Object({}, { additionalProperties: false }),
-        response: { 200: GetTokenResponse, ...errorResponses([400, 401, 429]) },
+        response: {
+          200: GetTokenResponse,
+          ...errorResponses([400, 401, 403, 429]),
+          503: {
+            description: 'Too many logins are being checked at the moment; see Retry-After.',
+            content: { 'application/problem+json': { schema: Type.Ref('Problem') } },
+          },
+        },
       },
     },
     async (request, reply) => {
-      const wait = throttle.retryAfter(request.ip);
-      if (wait > 0) {
-        throw new RateLimitedError(
-          'TOO_MANY_FAILED_LOGINS',
-          `Too many failed attempts; try again in ${wait} s.`,
-          wait,
-        );
-      }
       const credentials = basicCredentials(request.headers.authorization);
       if (!credentials) {
         reply.header('www-authenticate', 'Basic realm="TV2"');
@@ -49,9 +68,19 @@ export function registerTokenRoute(app: FastifyInstance, services: Services): vo
           'Send the API user and secret as HTTP Basic credentials.',
         );
       }
+      // A client that goes away while its check waits gives its place up.
+      const gone = new AbortController();
+      const onClose = () => {
+        if (!reply.raw.writableEnded) gone.abort();
+      };
+      reply.raw.once('close', onClose);
       try {
-        const issued = await services.auth.issueToken(credentials.name, credentials.secret);
-        throttle.succeed(request.ip);
+        const issued = await guard.attempt(
+          request.ip,
+          credentials.name,
+          () => services.auth.issueToken(credentials.name, credentials.secret),
+          gone.signal,
+        );
         reply.header('cache-control', 'no-store');
         return {
           GETTOKEN: {
@@ -62,11 +91,22 @@ export function registerTokenRoute(app: FastifyInstance, services: Services): vo
           },
         };
       } catch (error) {
-        if (error instanceof UnauthenticatedError) {
-          throttle.fail(request.ip);
-          reply.header('www-authenticate', 'Basic realm="TV2"');
+        if (error instanceof UnauthenticatedError) reply.header('www-authenticate', 'Basic realm="TV2"');
+        if (error instanceof LoginBusyError) {
+          reply.header('retry-after', String(error.retryAfterSeconds));
+          return sendProblem(
+            reply,
+            makeProblem(
+              request,
+              503,
+              'LOGIN_BUSY',
+              `Too many logins are being checked right now; try again in ${error.retryAfterSeconds} s.`,
+            ),
+          );
         }
         throw error;
+      } finally {
+        reply.raw.off('close', onClose);
       }
     },
   );

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 
 export interface UserRow {
@@ -101,5 +101,47 @@ export class AuthRepository {
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
     return Number(row.n);
+  }
+
+  /**
+   * Counts one login attempt on `key` in one statement (atomic on both engines, also across
+   * processes): a key whose window has passed starts a new one at `nowMs` with 1; otherwise the count
+   * grows by one, but stops at `limit + 1` (refused attempts do not pile up). Returns the count and
+   * the window start after the increment.
+   */
+  async countLoginAttempt(
+    key: string,
+    nowMs: number,
+    windowMs: number,
+    limit: number,
+  ): Promise<{ attempts: number; windowStartMs: number }> {
+    const expired = sql<boolean>`login_attempt.window_start_ms <= ${nowMs - windowMs}`;
+    const row = await this.db
+      .insertInto('login_attempt')
+      .values({ key, window_start_ms: nowMs, attempts: 1 })
+      .onConflict((oc) =>
+        oc.column('key').doUpdateSet({
+          attempts: sql<number>`CASE WHEN ${expired} THEN 1 WHEN login_attempt.attempts > ${limit} THEN login_attempt.attempts ELSE login_attempt.attempts + 1 END`,
+          window_start_ms: sql<number>`CASE WHEN ${expired} THEN excluded.window_start_ms ELSE login_attempt.window_start_ms END`,
+        }),
+      )
+      .returning(['attempts', 'window_start_ms'])
+      .executeTakeFirstOrThrow();
+    return { attempts: Number(row.attempts), windowStartMs: Number(row.window_start_ms) };
+  }
+
+  /** Takes back one attempt counted in the window that began at `windowStartMs` (a later window keeps its count). */
+  async refundLoginAttempt(key: string, windowStartMs: number): Promise<void> {
+    await this.db
+      .updateTable('login_attempt')
+      .set({ attempts: sql<number>`attempts - 1` })
+      .where('key', '=', key)
+      .where('window_start_ms', '=', windowStartMs)
+      .where('attempts', '>', 0)
+      .execute();
+  }
+
+  async deleteLoginAttemptsBefore(windowStartMs: number): Promise<void> {
+    await this.db.deleteFrom('login_attempt').where('window_start_ms', '<', windowStartMs).execute();
   }
 }

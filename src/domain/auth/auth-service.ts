@@ -1,8 +1,22 @@
 import type { Database } from '../../db/database.ts';
 import { inWriteTransaction } from '../../db/unit-of-work.ts';
-import { ConflictError, NotFoundError, UnauthenticatedError, ValidationError } from '../errors.ts';
+import {
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  UnauthenticatedError,
+  ValidationError,
+} from '../errors.ts';
 import { AuthRepository, type UserRow } from './auth-repository.ts';
-import { type Principal, parseRoles, type Role } from './principal.ts';
+import {
+  type Confinement,
+  describeConfinement,
+  effectiveRoles,
+  type Principal,
+  parseRoles,
+  permittedRoles,
+  type Role,
+} from './principal.ts';
 import { hashSecret, hashToken, newSecret, newToken, verifySecret } from './secrets.ts';
 
 export interface IssuedToken {
@@ -60,6 +74,11 @@ export class AuthService {
         'The user name or secret is wrong, or the user is revoked.',
       );
     }
+    usableRoles(parseRoles(user.roles), {
+      name: user.name,
+      customerNo: user.customer_no,
+      clientNo: user.client_no,
+    });
     const token = newToken();
     const now = this.now();
     const expires = new Date(now.getTime() + this.options.tokenTtlSeconds * 1000);
@@ -96,7 +115,13 @@ export class AuthService {
     const principal: Principal = {
       userId: row.user_id,
       name: row.name,
-      roles: new Set(parseRoles(row.roles)),
+      roles: new Set(
+        usableRoles(parseRoles(row.roles), {
+          name: row.name,
+          customerNo: row.customer_no,
+          clientNo: row.client_no,
+        }),
+      ),
       customerNo: row.customer_no,
       clientNo: row.client_no,
     };
@@ -112,6 +137,20 @@ export class AuthService {
     if (input.customerNo != null && input.clientNo != null) {
       throw new ValidationError([
         { name: 'customer', message: 'a user is confined to a customer or a client, not both' },
+      ]);
+    }
+    const scope = { customerNo: input.customerNo ?? null, clientNo: input.clientNo ?? null };
+    const refused = input.roles.filter((r) => !permittedRoles(scope).includes(r));
+    if (refused.length > 0 || input.roles.length === 0) {
+      const permitted = permittedRoles(scope).join(', ');
+      throw new ValidationError([
+        {
+          name: 'roles',
+          message:
+            input.roles.length === 0
+              ? 'give at least one role'
+              : `a user confined to ${describeConfinement(scope)} may hold only the role ${permitted} (not ${refused.join(', ')}); create a separate user for the other roles`,
+        },
       ]);
     }
     const secret = input.secret ?? newSecret();
@@ -161,6 +200,22 @@ export class AuthService {
   countUsers(): Promise<number> {
     return this.#repo.countUsers();
   }
+}
+
+/**
+ * The roles a stored user may use (see permittedRoles). A user whose confinement permits none of its
+ * roles (stored before the rule, e.g. ADMIN confined to a customer) can neither log in nor use a
+ * token it already holds.
+ */
+function usableRoles(held: Role[], scope: Confinement & { name: string }): Role[] {
+  const roles = effectiveRoles(held, scope);
+  if (roles.length === 0) {
+    throw new ForbiddenError(
+      'CONFINEMENT_CONFLICT',
+      `User "${scope.name}" is confined to ${describeConfinement(scope)}, which permits only the role ${permittedRoles(scope).join(', ') || '(none)'}, and it holds none of them; an administrator must replace it (tv2 user revoke, tv2 user add).`,
+    );
+  }
+  return roles;
 }
 
 function toSummary(u: UserRow): UserSummary {
