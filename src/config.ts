@@ -26,6 +26,8 @@ export interface Config {
   loginQueueWaitMs: number;
   /** How long a verified token is trusted from the in-process cache before the database is asked again. */
   tokenCacheSeconds: number;
+  /** How long a pending Idempotency-Key claim is held for its request before a retry may take it over. */
+  idempotencyLeaseSeconds: number;
 }
 
 export const DEFAULT_SQLITE_URL = 'sqlite:./data/tv2.db';
@@ -58,6 +60,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     loginChecksPerAddress: Math.max(1, intFrom(env, 'TV2_LOGIN_CHECKS_PER_ADDRESS', 4)),
     loginQueueWaitMs: intFrom(env, 'TV2_LOGIN_QUEUE_WAIT_MS', 5000),
     tokenCacheSeconds: intFrom(env, 'TV2_TOKEN_CACHE_SECONDS', 15),
+    idempotencyLeaseSeconds: intFrom(env, 'TV2_IDEMPOTENCY_LEASE_SECONDS', 60),
     ...overrides,
   };
 }

@@ -35,7 +35,7 @@ export function createServices(config: Config, database: Database): Services {
     stock: new StockService(database),
     pricing: new PricingService(database),
     clients: new ClientService(database),
-    idempotency: new IdempotencyService(database),
+    idempotency: new IdempotencyService(database, { leaseSeconds: config.idempotencyLeaseSeconds }),
     shops: new ShopService(database),
     customers: new CustomerService(database),
   };

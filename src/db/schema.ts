@@ -115,6 +115,12 @@ export interface IdempotencyKeyTable {
   response_type: string | null;
   response_body: string | null;
   created_at: Instant;
+  /** While pending: the claim is held until then; a retry after it may take the key over. */
+  lease_until: Instant | null;
+  /** While pending: random id of this claim, so only its own request finishes or releases it. */
+  claim_id: string | null;
+  /** While pending: `<machine>:<pid>:<start>` of the claiming process (see process-identity.ts). */
+  claimed_by: string | null;
 }
 
 export interface ArticleImageTable {

@@ -50,6 +50,14 @@ export class NotFoundError extends DomainError {
 
 export class ConflictError extends DomainError {
   readonly kind = 'conflict';
+  constructor(
+    code: string,
+    message: string,
+    /** When a retry may succeed (sent as Retry-After), for a conflict that passes by itself. */
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(code, message);
+  }
 }
 
 export class NotImplementedError extends DomainError {

@@ -1,6 +1,12 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { type Static, Type } from 'typebox';
-import { DomainError, type FieldError, RateLimitedError, ValidationError } from '../domain/errors.ts';
+import {
+  ConflictError,
+  DomainError,
+  type FieldError,
+  RateLimitedError,
+  ValidationError,
+} from '../domain/errors.ts';
 
 export const ProblemSchema = Type.Object(
   {
@@ -133,7 +139,8 @@ export function problemFromError(
   if (error instanceof DomainError) {
     const status = STATUS_OF_KIND[error.kind];
     const errors = error instanceof ValidationError ? error.errors : undefined;
-    const retryAfter = error instanceof RateLimitedError ? error.retryAfterSeconds : undefined;
+    const retryAfter =
+      error instanceof RateLimitedError || error instanceof ConflictError ? error.retryAfterSeconds : undefined;
     return { problem: makeProblem(request, status, error.code, error.message, errors), retryAfter };
   }
   const fe = error as FastifyError & { validation?: AjvError[]; validationContext?: string };

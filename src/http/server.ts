@@ -27,6 +27,8 @@ declare module 'fastify' {
     principal: Principal | null;
     /** Set when this request claimed an Idempotency-Key and its answer is to be kept. */
     idempotencyKey: string | null;
+    /** The id of that claim: only its own request keeps an answer under it. */
+    idempotencyClaim: string | null;
   }
 }
 
@@ -51,6 +53,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   });
   app.decorateRequest('principal', null);
   app.decorateRequest('idempotencyKey', null);
+  app.decorateRequest('idempotencyClaim', null);
   app.removeContentTypeParser('text/plain');
   app.addContentTypeParser(
     IMAGE_TYPES,
@@ -125,6 +128,7 @@ function idempotencyHooks(services: Services, op: Operation) {
           .send(claim.body);
       }
       request.idempotencyKey = key;
+      request.idempotencyClaim = claim.claimId;
     },
     onSend: async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
       if (request.idempotencyKey && request.principal) {
@@ -133,6 +137,7 @@ function idempotencyHooks(services: Services, op: Operation) {
         await services.idempotency.finish(
           request.principal.userId,
           key,
+          request.idempotencyClaim ?? '',
           reply.statusCode,
           String(reply.getHeader('content-type') ?? 'application/json'),
           typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : '',
