@@ -159,9 +159,15 @@ user
   .description('Create an API user and print its secret once.')
   .requiredOption('--roles <roles>', 'comma-separated: B2B, B2C, ADMIN')
   .addOption(
-    new Option('--customer <no>', 'confine the user to one wholesale customer').argParser(wholeNumber),
+    new Option('--customer <no>', 'confine the user to one wholesale customer (role B2B only)').argParser(
+      wholeNumber,
+    ),
   )
-  .addOption(new Option('--client <no>', 'confine the user to one retail client').argParser(wholeNumber))
+  .addOption(
+    new Option('--client <no>', 'confine the user to one retail client (role B2C only)').argParser(
+      wholeNumber,
+    ),
+  )
   .action(async (name: string, opts: { roles: string; customer?: number; client?: number }) => {
     const roles = parseRoles(opts.roles);
     await withServices(async (services) => {
