@@ -8,7 +8,10 @@ const scrypt = promisify(scryptCb) as (
   options: { N: number; r: number; p: number; maxmem: number },
 ) => Promise<Buffer>;
 
-/** scrypt cost: about 40 ms a check on one core here, so a guessed secret costs an attacker the same. */
+/**
+ * scrypt cost: about 40 ms of one idle core a check (far more on a busy machine), so a guessed secret
+ * costs an attacker the same; GetToken bounds how many checks run at once (src/http/login-throttle.ts).
+ */
 const COST = { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
 const KEY_LENGTH = 32;
 
