@@ -12,6 +12,7 @@ import { IMPORT_KINDS } from '../import/kinds.ts';
 import { runImport } from '../import/run-import.ts';
 import { createServices, type Services } from '../services.ts';
 import { VERSION } from '../version.ts';
+import { registerBackupCommands } from './backup.ts';
 
 function wholeNumber(value: string): number {
   if (!/^[0-9]+$/.test(value)) throw new InvalidArgumentError('must be a whole number');
@@ -151,6 +152,8 @@ program
     if (opts.report) writeFileSync(opts.report, `${JSON.stringify(report, null, 2)}\n`);
     process.exitCode = report.rejected.length > 0 ? IMPORT_EXIT.partial : IMPORT_EXIT.ok;
   });
+
+registerBackupCommands(program);
 
 const user = program.command('user').description('Manage API users.');
 
