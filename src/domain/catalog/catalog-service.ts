@@ -3,7 +3,7 @@ import { CoalescedScnReader } from '../../db/scn-reader.ts';
 import { currentScn, inWriteTransaction } from '../../db/unit-of-work.ts';
 import { ConflictError, type FieldError, NotFoundError, ValidationError } from '../errors.ts';
 import { PricingRepository } from '../pricing/pricing-repository.ts';
-import { checkImageBytes } from '../shared/image-bytes.ts';
+import { cleanImage } from '../shared/image-bytes.ts';
 import {
   fromLanguageJson,
   type LanguageObject,
@@ -363,17 +363,21 @@ export class CatalogService {
     });
   }
 
-  /** Stores an image after sniffing its type from the bytes; only JPEG, PNG and WebP are taken. */
+  /**
+   * Stores an image: its type sniffed from the bytes (only JPEG, PNG and WebP are taken), then
+   * decoded and encoded again (cleanImage), so only the picture is kept, never what was appended
+   * to it or its metadata.
+   */
   async putImage(
     articleNo: string,
     imageNo: number,
-    data: Buffer,
+    upload: Buffer,
     declaredType?: string,
   ): Promise<{ contentType: string }> {
     if (!Number.isInteger(imageNo) || imageNo < 1 || imageNo > 99) {
       throw new ValidationError([{ name: 'imageNo', message: 'an image number is 1 to 99' }]);
     }
-    const { contentType, sha256 } = await checkImageBytes(data, {
+    const { contentType, sha256, data } = await cleanImage(upload, {
       maxBytes: MAX_IMAGE_BYTES,
       field: 'data',
       declaredType,

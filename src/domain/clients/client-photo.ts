@@ -1,14 +1,12 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { ValidationError } from '../errors.ts';
-import { checkImageBytes } from '../shared/image-bytes.ts';
+import { checkImageBytes, decodeImage, encodeAs, undecodableImage } from '../shared/image-bytes.ts';
 
 /** Largest photo accepted, decoded (its base64 text is a third longer). */
 export const MAX_PHOTO_BYTES = 2 * 1024 * 1024;
 /** Longest base64 text of a photo of MAX_PHOTO_BYTES. */
 export const MAX_PHOTO_BASE64 = Math.ceil(MAX_PHOTO_BYTES / 3) * 4;
-/** Decoded pixels at most: a small file may still claim a huge canvas (decompression bomb). */
-const MAX_INPUT_PIXELS = 40_000_000;
 /** A stored profile photo fits in this square. */
 export const PROFILE_MAX_SIDE = 1024;
 /** The member-card photo: passport-like 7:9, centred on what draws attention. */
@@ -53,21 +51,14 @@ export async function processPhoto(
     noun: 'a photo',
   });
   try {
-    const source = () => sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
-    const resized = source().resize({
+    const resized = decodeImage(data).resize({
       width: PROFILE_MAX_SIDE,
       height: PROFILE_MAX_SIDE,
       fit: 'inside',
       withoutEnlargement: true,
     });
-    const encoded =
-      contentType === 'image/png'
-        ? resized.png({ compressionLevel: 9 })
-        : contentType === 'image/webp'
-          ? resized.webp({ quality: 85 })
-          : resized.jpeg({ quality: 85, mozjpeg: true });
-    const profile = await encoded.toBuffer({ resolveWithObject: true });
-    const card = await source()
+    const profile = await encodeAs(resized, contentType, 85).toBuffer({ resolveWithObject: true });
+    const card = await decodeImage(data)
       .resize({ ...CARD_PHOTO, fit: 'cover', position: sharp.strategy.attention })
       .flatten({ background: '#ffffff' })
       .jpeg({ quality: 85, mozjpeg: true })
@@ -77,19 +68,7 @@ export async function processPhoto(
       card: photoOf('image/jpeg', card.data, card.info.width, card.info.height),
     };
   } catch (error) {
-    if (error instanceof ValidationError) throw error;
-    const tooLarge = /pixel limit/i.test((error as Error).message);
-    throw new ValidationError(
-      [
-        {
-          name: field,
-          message: tooLarge
-            ? `the image has more than ${MAX_INPUT_PIXELS} pixels`
-            : 'the image cannot be decoded',
-        },
-      ],
-      'UNSUPPORTED_IMAGE',
-    );
+    throw undecodableImage(error, field);
   }
 }
 

@@ -3,7 +3,7 @@ import { currentScn, inWriteTransaction, type UnitOfWork } from '../../db/unit-o
 import type { SaveResult } from '../catalog/catalog-service.ts';
 import { checkCountry, checkEmail, checkPhone, checkPostalCode } from '../clients/client-validation.ts';
 import { ConflictError, type FieldError, NotFoundError, ValidationError } from '../errors.ts';
-import { checkImageBytes, IMAGE_MEDIA_TYPES } from '../shared/image-bytes.ts';
+import { cleanImage, IMAGE_MEDIA_TYPES } from '../shared/image-bytes.ts';
 import { fromLanguageJson, type LanguageText, toLanguageJson } from '../shared/language.ts';
 import type { Page, PageOf } from '../shared/paging.ts';
 import { type CompanyPattern, checkPattern, isServerPattern, SERVER_PATTERNS } from './company-regex.ts';
@@ -366,15 +366,19 @@ export class ShopService {
     });
   }
 
-  /** Stores a shop image after sniffing its type from the bytes; only JPEG, PNG and WebP are taken. */
+  /**
+   * Stores a shop image: its type sniffed from the bytes (only JPEG, PNG and WebP are taken), then
+   * decoded and encoded again (cleanImage), so only the picture is kept, never what was appended
+   * to it or its metadata. The same upload again writes nothing (the encoding is deterministic).
+   */
   async putShopImage(
     locationCode: string,
     imageNo: number,
-    data: Buffer,
+    upload: Buffer,
     declaredType?: string,
   ): Promise<{ contentType: string; written: boolean }> {
     checkNumber('imageno', imageNo, MAX_IMAGE_NO);
-    const { contentType, sha256 } = await checkImageBytes(data, {
+    const { contentType, sha256, data } = await cleanImage(upload, {
       maxBytes: MAX_SHOP_IMAGE_BYTES,
       field: 'body',
       declaredType,
