@@ -2,11 +2,13 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_ROUTES } from '../src/admin/routes.ts';
 import { OPERATIONS } from '../src/operations/catalogue.ts';
-import { startTestApp, type TestApp } from './helpers/test-app.ts';
+import { ENGINE, startTestApp, type TestApp } from './helpers/test-app.ts';
 
 /**
  * Bad input gets a clear 4xx, never a 500: every built operation is called with random query
- * parameters (its own names, with hostile values) and, for POSTs, random bodies.
+ * parameters (its own names, with hostile values, U+0000 among them) and, for POSTs, random bodies;
+ * U+0000 anywhere (query, path, body at any depth, credentials) is a 400 naming where it is, on both
+ * engines (PostgreSQL cannot store it in text).
  */
 let t: TestApp;
 let token: string;
@@ -35,10 +37,13 @@ const hostile = fc.oneof(
     '2026-02-30',
     "'; drop table article; --",
     '%00',
+    '\u0000',
+    'a\u0000b',
     'ÄÖÜ€',
     '1.5',
   ),
   fc.string({ maxLength: 20 }),
+  fc.string({ maxLength: 20, unit: 'binary' }),
   fc.nat().map(String),
 );
 
@@ -129,5 +134,69 @@ describe('no input reaches a 500', () => {
       }),
       { numRuns: 20 },
     );
+  });
+});
+
+const NUL = 'a\u0000b';
+
+function expectNulRefused(res: { statusCode: number; body: string }, name: string, what: string) {
+  expect(res.statusCode, `${what} -> ${res.body}`).toBe(400);
+  const problem = JSON.parse(res.body);
+  expect(problem.code).toBe('VALIDATION_FAILED');
+  expect(problem.errors, what).toContainEqual({ name, message: 'must not contain the character U+0000' });
+}
+
+describe(`U+0000 is a 400 naming the field, before any handler or database call (${ENGINE})`, () => {
+  it.each(
+    built.filter((op) => op.method === 'GET').map((op) => [op.name, op] as const),
+  )('%s: in a query parameter', async (_name, op) => {
+    const name = paramNames(op.query)[0] ?? 'strbogus';
+    expectNulRefused(await t.call('GET', op.name, { token, query: { [name]: NUL } }), name, op.name);
+  });
+
+  it.each(
+    built.filter((op) => op.method === 'POST').map((op) => [op.name, op] as const),
+  )('%s: in a body string at any depth, and in a key', async (_name, op) => {
+    const root = paramNames(op.body)[0] ?? 'DATA';
+    const deep = { [root]: { A: 'ok', LIST: [1, { INNER: ['x', NUL] }] } };
+    expectNulRefused(
+      await t.call('POST', op.name, { token, body: deep }),
+      `/${root}/LIST/1/INNER/1`,
+      op.name,
+    );
+    const key = { [root]: { 'K~/\u0000': 1 } };
+    expectNulRefused(await t.call('POST', op.name, { token, body: key }), `/${root}/K~0~1\u0000`, op.name);
+  });
+
+  it.each(
+    ADMIN_ROUTES.map((r) => [`${r.method} ${r.url}`, r] as const),
+  )('%s: in a path key and in the body', async (_name, route) => {
+    const keys = route.url.match(/:[a-z]+/g) ?? [];
+    const send = (url: string, payload: unknown) =>
+      t.app.inject({
+        method: route.method,
+        url,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        payload: JSON.stringify(payload),
+      });
+    for (const key of keys) {
+      const url = route.url.replace(/:[a-z]+/g, (k) => (k === key ? encodeURIComponent(NUL) : '1'));
+      expectNulRefused(await send(url, {}), key.slice(1), url);
+    }
+    if (route.body) {
+      const url = route.url.replace(/:[a-z]+/g, '1');
+      expectNulRefused(await send(url, { NAME: 'x', NOTE: [{ TEXT: NUL }] }), '/NOTE/0/TEXT', url);
+    }
+  });
+
+  it('GetToken: in a query parameter and in the Basic credentials', async () => {
+    const query = await t.app.inject({ method: 'GET', url: `/TV2/GetToken?strx=${encodeURIComponent(NUL)}` });
+    expectNulRefused(query, 'strx', 'GetToken query');
+    const credentials = await t.app.inject({
+      method: 'GET',
+      url: '/TV2/GetToken',
+      headers: { authorization: `Basic ${Buffer.from(`user${NUL}:secret`).toString('base64')}` },
+    });
+    expectNulRefused(credentials, 'authorization', 'GetToken credentials');
   });
 });

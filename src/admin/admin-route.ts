@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Static, TSchema } from 'typebox';
+import { type Static, type TSchema, Type } from 'typebox';
 import { ValidationError } from '../domain/errors.ts';
 import { principalFor } from '../http/auth.ts';
+import { DIGITS_MAX } from '../http/digits-keyword.ts';
 import { errorResponses } from '../http/openapi.ts';
 import type { Services } from '../services.ts';
 
@@ -31,6 +32,18 @@ export interface AdminContext<P, B> {
   services: Services;
   request: FastifyRequest;
   reply: FastifyReply;
+}
+
+/**
+ * A numeric key in the path: digits only, at most `max` (the column's range; checked by the
+ * `x-digits-max` keyword, so a longer number is a 400 naming the key, not a database error).
+ */
+export function pathNumber(max: number, description?: string) {
+  return Type.String({
+    pattern: `^[0-9]{1,${String(max).length}}$`,
+    [DIGITS_MAX]: max,
+    ...(description ? { description } : {}),
+  });
 }
 
 /**

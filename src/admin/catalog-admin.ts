@@ -8,7 +8,7 @@ import {
 } from '../domain/catalog/catalog-input.ts';
 import { MAX_IMAGE_BYTES } from '../domain/catalog/catalog-service.ts';
 import { IMAGE_MEDIA_TYPES } from '../domain/shared/image-bytes.ts';
-import { adminRoute, samePathKey, uploadedBytes } from './admin-route.ts';
+import { adminRoute, pathNumber, samePathKey, uploadedBytes } from './admin-route.ts';
 
 export const IMAGE_TYPES: string[] = [...IMAGE_MEDIA_TYPES];
 
@@ -20,7 +20,7 @@ const SaveAnswer = Type.Object({
 const ArticleParams = Type.Object({ article: Type.String({ minLength: 1, maxLength: 40 }) });
 const ImageParams = Type.Object({
   article: Type.String({ minLength: 1, maxLength: 40 }),
-  imageno: Type.String({ pattern: '^[0-9]{1,2}$' }),
+  imageno: pathNumber(99),
 });
 const SizeTableParams = Type.Object({ sizetable: Type.String({ minLength: 1, maxLength: 40 }) });
 

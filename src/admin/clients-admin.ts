@@ -8,9 +8,10 @@ import {
   onAccountInput,
   withClientNames,
 } from '../domain/clients/client-input.ts';
-import { adminRoute, samePathKey } from './admin-route.ts';
+import { MAX_INT32 } from '../domain/shared/int-limits.ts';
+import { adminRoute, pathNumber, samePathKey } from './admin-route.ts';
 
-const ClientParams = Type.Object({ client: Type.String({ pattern: '^[0-9]{1,12}$' }) });
+const ClientParams = Type.Object({ client: pathNumber(MAX_INT32) });
 
 export const CLIENTS_ADMIN_ROUTES = [
   adminRoute({
@@ -35,7 +36,7 @@ export const CLIENTS_ADMIN_ROUTES = [
     url: '/TV2/Admin/clients/:client/onaccount/:documentno',
     summary: 'Book or change an on-account item of a client (invoice, credit note, payment)',
     params: Type.Object({
-      client: Type.String({ pattern: '^[0-9]{1,12}$' }),
+      client: pathNumber(MAX_INT32),
       documentno: Type.String({ minLength: 1, maxLength: 40 }),
     }),
     body: OnAccountBody,

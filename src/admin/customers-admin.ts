@@ -8,7 +8,8 @@ import {
   representativeInput,
   withCustomerWireNames,
 } from '../domain/customers/customer-input.ts';
-import { adminRoute, samePathKey } from './admin-route.ts';
+import { MAX_INT32 } from '../domain/shared/int-limits.ts';
+import { adminRoute, pathNumber, samePathKey } from './admin-route.ts';
 
 const WriteAnswer = Type.Object({
   SCN: Type.Union([Type.Integer(), Type.Null()], {
@@ -17,7 +18,7 @@ const WriteAnswer = Type.Object({
   CHANGED: Type.Integer(),
 });
 const answer = (r: { scn: number | null; changed: number }) => ({ SCN: r.scn, CHANGED: r.changed });
-const CustomerParam = Type.String({ pattern: '^[0-9]{1,10}$' });
+const CustomerParam = pathNumber(MAX_INT32);
 
 /**
  * Back-office routes of the customers area (docs/customers.md): whole customers with their
@@ -52,7 +53,7 @@ export const CUSTOMERS_ADMIN_ROUTES = [
     method: 'DELETE',
     url: '/TV2/Admin/customers/:customer/addresses/:address',
     summary: 'Delete a delivery address of a customer (its number is not given out again)',
-    params: Type.Object({ customer: CustomerParam, address: Type.String({ pattern: '^[0-9]{1,4}$' }) }),
+    params: Type.Object({ customer: CustomerParam, address: pathNumber(9999) }),
     async handler({ params, services }) {
       await services.customers.deleteDeliveryAddress(Number(params.customer), Number(params.address));
     },
@@ -110,7 +111,10 @@ export const CUSTOMERS_ADMIN_ROUTES = [
       {
         ARTICLELINKS: Type.Array(
           Type.Object(
-            { CUSTOMER: Type.Integer({ minimum: 1 }), ARTICLE: Type.String({ minLength: 1 }) },
+            {
+              CUSTOMER: Type.Integer({ minimum: 1, maximum: MAX_INT32 }),
+              ARTICLE: Type.String({ minLength: 1 }),
+            },
             { additionalProperties: false },
           ),
           { minItems: 1, maxItems: 10_000 },

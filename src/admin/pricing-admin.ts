@@ -11,8 +11,9 @@ import {
   lineDiscountInput,
   listPriceInput,
 } from '../domain/pricing/pricing-input.ts';
+import { MAX_INT32, MAX_SAFE_INT } from '../domain/shared/int-limits.ts';
 import { withWireNames } from '../domain/shared/wire-names.ts';
-import { adminRoute, samePathKey } from './admin-route.ts';
+import { adminRoute, pathNumber, samePathKey } from './admin-route.ts';
 
 const WriteAnswer = Type.Object({
   SCN: Type.Union([Type.Integer(), Type.Null()], {
@@ -25,7 +26,7 @@ const CreatedAnswer = Type.Object({
   SCN: Type.Union([Type.Integer(), Type.Null()]),
   CHANGED: Type.Integer(),
 });
-const Id = (name: string) => Type.Object({ [name]: Type.String({ pattern: '^[0-9]{1,12}$' }) });
+const Id = (name: string) => Type.Object({ [name]: pathNumber(MAX_SAFE_INT) });
 const answer = (r: { scn: number | null; changed: number }) => ({ SCN: r.scn, CHANGED: r.changed });
 
 /** The CRUD routes of one kind of pricing record that has a generated id. */
@@ -89,7 +90,7 @@ export const PRICING_ADMIN_ROUTES = [
     method: 'PUT',
     url: '/TV2/Admin/customers/:customer',
     summary: 'Create or change a wholesale customer (the pricing terms: price group, currency, discount)',
-    params: Type.Object({ customer: Type.String({ pattern: '^[0-9]{1,12}$' }) }),
+    params: Type.Object({ customer: pathNumber(MAX_INT32) }),
     body: CustomerBody,
     response: WriteAnswer,
     async handler({ params, body, services }) {
@@ -103,7 +104,7 @@ export const PRICING_ADMIN_ROUTES = [
     method: 'DELETE',
     url: '/TV2/Admin/customers/:customer',
     summary: 'Delete a wholesale customer, with its article links and representative membership',
-    params: Type.Object({ customer: Type.String({ pattern: '^[0-9]{1,12}$' }) }),
+    params: Type.Object({ customer: pathNumber(MAX_INT32) }),
     async handler({ params, services }) {
       await services.customers.deleteCustomer(Number(params.customer));
     },
@@ -132,7 +133,7 @@ export const PRICING_ADMIN_ROUTES = [
           Type.Object({
             ARTICLE: Type.String(),
             PRICETYPE: Type.Union([Type.Literal('SELLING'), Type.Literal('RECOMMENDED')]),
-            PRICEGROUP: Type.Integer({ minimum: 0 }),
+            PRICEGROUP: Type.Integer({ minimum: 0, maximum: MAX_INT32 }),
             CURRENCY: Type.String(),
             SIZEX: Type.String(),
           }),

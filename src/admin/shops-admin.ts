@@ -12,7 +12,7 @@ import {
   shopInput,
 } from '../domain/shops/shop-input.ts';
 import { MAX_SHOP_IMAGE_BYTES, SHOP_IMAGE_TYPES } from '../domain/shops/shop-service.ts';
-import { adminRoute, samePathKey, uploadedBytes } from './admin-route.ts';
+import { adminRoute, pathNumber, samePathKey, uploadedBytes } from './admin-route.ts';
 
 /**
  * The back office of the shops area (docs/shops.md): shop details, shop images (raw bytes, like
@@ -26,9 +26,9 @@ const SaveAnswer = Type.Object({
 });
 
 const Location = Type.String({ minLength: 1, maxLength: 20 });
-const Number4 = Type.String({ pattern: '^[0-9]{1,4}$' });
+const Number4 = pathNumber(9999);
 const ShopParams = Type.Object({ location: Location });
-const ImageParams = Type.Object({ location: Location, imageno: Type.String({ pattern: '^[0-9]{1,2}$' }) });
+const ImageParams = Type.Object({ location: Location, imageno: pathNumber(99) });
 const AssistantParams = Type.Object({ location: Location, assistant: Number4 });
 const PointParams = Type.Object({ point: Location });
 const BlockParams = Type.Object({ page: Type.String({ minLength: 1, maxLength: 20 }), block: Number4 });

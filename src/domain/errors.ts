@@ -8,6 +8,19 @@ export interface FieldError {
   message: string;
 }
 
+/** A problem lists at most this many field errors (and counts them all). */
+export const MAX_LISTED_ERRORS = 20;
+
+/** A one-line summary of field errors: the first MAX_LISTED_ERRORS, and how many more there are. */
+export function describeFieldErrors(errors: readonly FieldError[], total = errors.length): string {
+  const listed = errors
+    .slice(0, MAX_LISTED_ERRORS)
+    .map((e) => `${e.name}: ${e.message}`)
+    .join('; ');
+  const more = total - Math.min(errors.length, MAX_LISTED_ERRORS);
+  return more > 0 ? `${listed}; and ${more} more` : listed;
+}
+
 export abstract class DomainError extends Error {
   abstract readonly kind:
     | 'validation'
@@ -32,7 +45,7 @@ export class ValidationError extends DomainError {
     readonly errors: FieldError[],
     code = 'VALIDATION_FAILED',
   ) {
-    super(code, errors.map((e) => `${e.name}: ${e.message}`).join('; '));
+    super(code, describeFieldErrors(errors));
   }
 }
 

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { describeConfinement, type Principal, type Role } from '../domain/auth/principal.ts';
-import { ForbiddenError, UnauthenticatedError } from '../domain/errors.ts';
+import { ForbiddenError, UnauthenticatedError, ValidationError } from '../domain/errors.ts';
 import type { OperationAudience } from '../operations/define.ts';
 import type { Services } from '../services.ts';
 
@@ -51,6 +51,10 @@ export function basicCredentials(header: string | undefined): { name: string; se
   const match = header ? /^Basic\s+([A-Za-z0-9+/=]+)$/i.exec(header) : null;
   if (!match?.[1]) return undefined;
   const decoded = Buffer.from(match[1], 'base64').toString('utf8');
+  if (decoded.includes('\0')) {
+    // Never looked up: PostgreSQL cannot compare text holding U+0000 (a 500 otherwise).
+    throw new ValidationError([{ name: 'authorization', message: 'must not contain the character U+0000' }]);
+  }
   const colon = decoded.indexOf(':');
   if (colon < 1) return undefined;
   return { name: decoded.slice(0, colon), secret: decoded.slice(colon + 1) };

@@ -1,9 +1,14 @@
+import { randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { type Static, Type } from 'typebox';
 import {
   ConflictError,
   DomainError,
+  describeFieldErrors,
   type FieldError,
+  MAX_LISTED_ERRORS,
   RateLimitedError,
   ValidationError,
 } from '../domain/errors.ts';
@@ -23,7 +28,14 @@ export const ProblemSchema = Type.Object(
           name: Type.String({ description: 'Query parameter name or JSON pointer into the body.' }),
           message: Type.String(),
         }),
+        { maxItems: MAX_LISTED_ERRORS, description: `The first ${MAX_LISTED_ERRORS} field errors.` },
       ),
+    ),
+    errorCount: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        description: `How many field errors the request has in all; \`errors\` lists at most the first ${MAX_LISTED_ERRORS}.`,
+      }),
     ),
   },
   { $id: 'Problem', description: 'RFC 9457 problem details.' },
@@ -37,10 +49,13 @@ const TITLES: Record<number, string> = {
   404: 'Not Found',
   405: 'Method Not Allowed',
   406: 'Not Acceptable',
+  408: 'Request Timeout',
   409: 'Conflict',
   413: 'Content Too Large',
+  414: 'URI Too Long',
   415: 'Unsupported Media Type',
   429: 'Too Many Requests',
+  431: 'Request Header Fields Too Large',
   500: 'Internal Server Error',
   501: 'Not Implemented',
   503: 'Service Unavailable',
@@ -58,7 +73,7 @@ const STATUS_OF_KIND: Record<DomainError['kind'], number> = {
 };
 
 /** Fastify's own failures (parsing, content type, size) with the codes our clients see. */
-const FASTIFY_CODES: Record<string, { status: number; code: string }> = {
+const FASTIFY_CODES: Record<string, { status: number; code: string; detail?: string }> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'INVALID_CONTENT_LENGTH' },
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'BODY_TOO_LARGE' },
@@ -66,6 +81,12 @@ const FASTIFY_CODES: Record<string, { status: number; code: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'MALFORMED_JSON' },
   FST_ERR_CTP_EMPTY_TYPE: { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' },
   FST_ERR_CTP_INVALID_TYPE: { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' },
+  FST_ERR_BAD_URL: { status: 400, code: 'MALFORMED_URL', detail: 'The path is not validly percent-encoded.' },
+  FST_ERR_MAX_PARAM_LENGTH: {
+    status: 414,
+    code: 'PATH_SEGMENT_TOO_LONG',
+    detail: 'A key in the path is longer than 100 characters.',
+  },
 };
 
 export function problemTypeUri(code: string): string {
@@ -78,6 +99,7 @@ export function makeProblem(
   code: string,
   detail: string,
   errors?: FieldError[],
+  errorCount = errors?.length ?? 0,
 ): Problem {
   return {
     type: problemTypeUri(code),
@@ -87,7 +109,9 @@ export function makeProblem(
     code,
     instance: request.url.split('?')[0],
     requestId: String(request.id),
-    ...(errors && errors.length > 0 ? { errors } : {}),
+    ...(errors && errors.length > 0
+      ? { errors: errors.slice(0, MAX_LISTED_ERRORS), errorCount: Math.max(errorCount, errors.length) }
+      : {}),
   };
 }
 
@@ -102,26 +126,55 @@ interface AjvError {
   params: Record<string, unknown>;
 }
 
-/** Ajv's errors named the way a client wrote them: a query parameter, or a JSON pointer into the body. */
-function fieldErrors(context: string, validation: AjvError[]): FieldError[] {
-  const out: FieldError[] = [];
+/**
+ * Ajv's errors named the way a client wrote them: a query parameter, or a JSON pointer into the body.
+ * Linear in the number of errors, and cheap per error (a 30 KB body can hold 60,000 of them): an
+ * error is told apart from the ones before by its instance path and the property it names, with no
+ * new strings; names and messages are only made for the first MAX_LISTED_ERRORS, the rest counted.
+ */
+function fieldErrors(context: string, validation: AjvError[]): { errors: FieldError[]; total: number } {
+  const errors: FieldError[] = [];
+  // instancePath -> the properties named under it ('' for the path itself).
+  const seen = new Map<string, Set<string>>();
+  let total = 0;
   for (const e of validation) {
-    let path = e.instancePath;
-    let message = e.message ?? 'is invalid';
-    if (e.keyword === 'required') {
-      path = `${path}/${String(e.params.missingProperty)}`;
-      message = 'is required';
-    } else if (e.keyword === 'additionalProperties') {
-      path = `${path}/${String(e.params.additionalProperty)}`;
-      message =
-        context === 'querystring' ? 'is not a parameter of this operation' : 'is not a field of this object';
-    } else if (e.keyword === 'pattern' && typeof e.params.pattern === 'string') {
-      message = patternMessage(e.params.pattern) ?? message;
+    const property =
+      e.keyword === 'required'
+        ? String(e.params.missingProperty)
+        : e.keyword === 'additionalProperties'
+          ? String(e.params.additionalProperty)
+          : undefined;
+    let named = seen.get(e.instancePath);
+    if (named === undefined) {
+      named = new Set();
+      seen.set(e.instancePath, named);
     }
-    const name = context === 'body' ? path || '/' : path.replace(/^\//, '') || context;
-    if (!out.some((o) => o.name === name)) out.push({ name, message });
+    if (named.has(property ?? '')) continue;
+    named.add(property ?? '');
+    total++;
+    if (errors.length < MAX_LISTED_ERRORS) errors.push(fieldError(context, e, property));
   }
-  return out;
+  return { errors, total };
+}
+
+function fieldError(context: string, e: AjvError, property: string | undefined): FieldError {
+  const path = property === undefined ? e.instancePath : `${e.instancePath}/${pointerToken(property)}`;
+  let message = e.message ?? 'is invalid';
+  if (e.keyword === 'required') {
+    message = 'is required';
+  } else if (e.keyword === 'additionalProperties') {
+    message =
+      context === 'querystring' ? 'is not a parameter of this operation' : 'is not a field of this object';
+  } else if (e.keyword === 'pattern' && typeof e.params.pattern === 'string') {
+    message = patternMessage(e.params.pattern) ?? message;
+  }
+  const name = context === 'body' ? path || '/' : path.replace(/^\//, '') || context;
+  return { name, message };
+}
+
+/** A property name as one JSON pointer token (RFC 6901). */
+export function pointerToken(key: string): string {
+  return key.replaceAll('~', '~0').replaceAll('/', '~1');
 }
 
 const PATTERN_MESSAGES: Record<string, string> = {
@@ -140,17 +193,19 @@ export function problemFromError(
     const status = STATUS_OF_KIND[error.kind];
     const errors = error instanceof ValidationError ? error.errors : undefined;
     const retryAfter =
-      error instanceof RateLimitedError || error instanceof ConflictError ? error.retryAfterSeconds : undefined;
+      error instanceof RateLimitedError || error instanceof ConflictError
+        ? error.retryAfterSeconds
+        : undefined;
     return { problem: makeProblem(request, status, error.code, error.message, errors), retryAfter };
   }
   const fe = error as FastifyError & { validation?: AjvError[]; validationContext?: string };
   if (fe.validation) {
-    const errors = fieldErrors(fe.validationContext ?? 'body', fe.validation);
-    const detail = `Invalid ${fe.validationContext ?? 'request'}: ${errors.map((e) => `${e.name} ${e.message}`).join('; ')}`;
-    return { problem: makeProblem(request, 400, 'VALIDATION_FAILED', detail, errors) };
+    const { errors, total } = fieldErrors(fe.validationContext ?? 'body', fe.validation);
+    const detail = `Invalid ${fe.validationContext ?? 'request'}: ${describeFieldErrors(errors, total)}`;
+    return { problem: makeProblem(request, 400, 'VALIDATION_FAILED', detail, errors, total) };
   }
   const known = fe.code ? FASTIFY_CODES[fe.code] : undefined;
-  if (known) return { problem: makeProblem(request, known.status, known.code, fe.message) };
+  if (known) return { problem: makeProblem(request, known.status, known.code, known.detail ?? fe.message) };
   if (error instanceof SyntaxError && fe.statusCode === 400) {
     return {
       problem: makeProblem(request, 400, 'MALFORMED_JSON', `The body is not valid JSON: ${error.message}`),
@@ -167,4 +222,76 @@ export function problemFromError(
       'The server failed to answer this request. It has been logged under the request id.',
     ),
   };
+}
+
+/** Headers every answer carries, also those made outside the routes (below). */
+export function commonHeaders(request: FastifyRequest, reply: FastifyReply): void {
+  reply.header('x-request-id', request.id).header('x-content-type-options', 'nosniff');
+}
+
+/**
+ * Fastify's `frameworkErrors`: a path that is not valid percent-encoding, or a path key over the
+ * router's length limit, found before any route (so before the onRequest hooks) runs.
+ */
+export function frameworkErrorHandler(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  commonHeaders(request, reply);
+  sendProblem(reply, problemFromError(error, request).problem);
+}
+
+const CLIENT_ERRORS: Record<string, { status: number; code: string; detail: string }> = {
+  ERR_HTTP_REQUEST_TIMEOUT: {
+    status: 408,
+    code: 'REQUEST_TIMEOUT',
+    detail: 'The request did not arrive in time.',
+  },
+  HPE_HEADER_OVERFLOW: {
+    status: 431,
+    code: 'HEADERS_TOO_LARGE',
+    detail: 'The request headers are too large.',
+  },
+};
+
+/**
+ * Node's `clientError`: a request so malformed that no Fastify request exists (bad request line,
+ * headers or framing), a header overflow or a timeout. Answered as problem+json with a fresh
+ * request id on the raw socket, which is then closed.
+ */
+export function clientErrorHandler(
+  this: { log: { debug(obj: object, msg: string): void } },
+  error: NodeJS.ErrnoException,
+  socket: Socket,
+): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const known = (error.code && CLIENT_ERRORS[error.code]) || {
+    status: 400,
+    code: 'MALFORMED_REQUEST',
+    detail: 'The request is not well-formed HTTP.',
+  };
+  const requestId = randomUUID();
+  this.log.debug({ err: error, requestId }, 'malformed request');
+  const body = JSON.stringify({
+    type: problemTypeUri(known.code),
+    title: TITLES[known.status] ?? 'Error',
+    status: known.status,
+    detail: known.detail,
+    code: known.code,
+    requestId,
+  } satisfies Problem);
+  // Write only when no answer has begun on this connection (as Node's own handler does).
+  const pending = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (socket.writable && !pending?.headersSent) {
+    socket.write(
+      `HTTP/1.1 ${known.status} ${STATUS_CODES[known.status]}\r\n` +
+        'Content-Type: application/problem+json\r\n' +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+        `X-Request-Id: ${requestId}\r\n` +
+        'X-Content-Type-Options: nosniff\r\n' +
+        `Connection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }

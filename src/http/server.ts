@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import Fastify, {
   type FastifyInstance,
   type FastifyReply,
@@ -18,8 +17,18 @@ import { OPERATIONS } from '../operations/catalogue.ts';
 import { Binary, JsonText, type Operation } from '../operations/define.ts';
 import type { Services } from '../services.ts';
 import { principalFor } from './auth.ts';
+import { digitsMaxKeyword } from './digits-keyword.ts';
 import { errorResponses, registerOpenApi, registerReferencePage } from './openapi.ts';
-import { makeProblem, ProblemSchema, problemFromError, sendProblem } from './problem.ts';
+import {
+  clientErrorHandler,
+  commonHeaders,
+  frameworkErrorHandler,
+  makeProblem,
+  ProblemSchema,
+  problemFromError,
+  sendProblem,
+} from './problem.ts';
+import { guardJsonBodies, refuseNulBytes, requestIdOf } from './request-guards.ts';
 import { registerTokenRoute } from './token-route.ts';
 
 declare module 'fastify' {
@@ -43,13 +52,21 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: config.bodyLimitBytes,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
+    // A client's X-Request-Id only when it is short and plain (request-guards.ts), else a UUID.
+    requestIdHeader: false,
+    genReqId: requestIdOf,
+    // Failures before any route or outside Fastify are problem+json as well (problem.ts).
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
     ajv: {
       // Unknown query parameters and body fields are errors, not silently dropped; values keep
-      // their wire types (a TV2 query value is always a string).
+      // their wire types (a TV2 query value is always a string). All errors are collected; the
+      // problem lists the first 20 (problem.ts).
       customOptions: { removeAdditional: false, coerceTypes: false, allErrors: true, useDefaults: true },
+      plugins: [digitsMaxKeyword],
     },
+    // problem.ts names the errors; Fastify's own text of all of them is never shown, so not made.
+    schemaErrorFormatter: (errors, dataVar) => new Error(`${dataVar} is invalid (${errors.length} errors)`),
   });
   app.decorateRequest('principal', null);
   app.decorateRequest('idempotencyKey', null);
@@ -63,9 +80,11 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   app.addSchema(ProblemSchema);
 
   app.addHook('onRequest', (request, reply, done) => {
-    reply.header('x-request-id', request.id);
+    commonHeaders(request, reply);
     done();
   });
+  guardJsonBodies(app);
+  refuseNulBytes(app);
 
   app.setErrorHandler((error, request, reply) => {
     const { problem, retryAfter } = problemFromError(error, request);

@@ -4,6 +4,7 @@ import { clientInputFrom, withClientNames } from '../domain/clients/client-input
 import { decodeBase64Photo, MAX_PHOTO_BASE64 } from '../domain/clients/client-photo.ts';
 import { scopedClientNo } from '../domain/clients/client-scope.ts';
 import { ForbiddenError, ValidationError } from '../domain/errors.ts';
+import { MAX_SAFE_INT } from '../domain/shared/int-limits.ts';
 import { operation } from './define.ts';
 import { digits, type PageLimits, pageParams, queryObject, text, toPage, toPositiveInt } from './params.ts';
 import {
@@ -373,7 +374,9 @@ export const B2C_GetUserMessages = operation({
     `at most ${MESSAGE_PAGE.maxLimit}). ${SCOPE_NOTE}`,
   query: queryObject({
     ...clientQuery,
-    strmessage: Type.Optional(digits('Message number: read this message (marks it read).')),
+    strmessage: Type.Optional(
+      digits('Message number: read this message (marks it read).', undefined, MAX_SAFE_INT),
+    ),
     strunread: Type.Optional(
       Type.Union([Type.Literal('0'), Type.Literal('1')], { description: '1: unread only.' }),
     ),

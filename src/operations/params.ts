@@ -1,12 +1,19 @@
 import { type TProperties, Type } from 'typebox';
 import { ValidationError } from '../domain/errors.ts';
+import { MAX_INT32, MAX_SAFE_INT } from '../domain/shared/int-limits.ts';
 import type { Page } from '../domain/shared/paging.ts';
+import { DIGITS_MAX } from '../http/digits-keyword.ts';
 
-/** Every TV2 query value is a string; numbers are digits only, so `12x` is refused, never half-read. */
-export function digits(description: string, defaultValue?: string) {
+/**
+ * Every TV2 query value is a string; numbers are digits only, so `12x` is refused, never half-read,
+ * and at most `max` (the range of the column it is compared with: 32-bit unless said otherwise), so
+ * a larger one is a 400 naming the parameter, not a database error. Number(value) is then exact.
+ */
+export function digits(description: string, defaultValue?: string, max: number = MAX_INT32) {
   return Type.String({
     pattern: '^[0-9]+$',
-    maxLength: 15,
+    maxLength: 16,
+    [DIGITS_MAX]: max,
     description,
     ...(defaultValue !== undefined ? { default: defaultValue } : {}),
   });
@@ -23,7 +30,9 @@ export interface PageLimits {
 
 export function pageParams(limits: PageLimits) {
   return {
-    strscn: Type.Optional(digits('Only what changed after this SCN; 0 (default) for everything.', '0')),
+    strscn: Type.Optional(
+      digits('Only what changed after this SCN; 0 (default) for everything.', '0', MAX_SAFE_INT),
+    ),
     stroffset: Type.Optional(digits('1-based position of the first record (default 1).', '1')),
     strlimit: Type.Optional(
       digits(

@@ -3,6 +3,7 @@ import { scopedCustomerNo } from '../domain/auth/party-scope.ts';
 import type { Principal } from '../domain/auth/principal.ts';
 import { ValidationError } from '../domain/errors.ts';
 import { isValidDate } from '../domain/pricing/pricing-service.ts';
+import { MAX_SAFE_INT } from '../domain/shared/int-limits.ts';
 import { operation } from './define.ts';
 import { digits, type PageLimits, pageParams, queryObject, text, toPage, toPositiveInt } from './params.ts';
 import { NextOffsetSchema, rooted, ScnSchema } from './schemas/common.ts';
@@ -202,7 +203,7 @@ export const B2B_GetPriceAgreement = operation({
   area: 'Prices',
   summary: 'One price agreement',
   description: 'One agreement by its id (AGREEMENT), as a one-element AGREEMENTS list.',
-  query: queryObject({ stragreement: digits('Agreement id.') }),
+  query: queryObject({ stragreement: digits('Agreement id.', undefined, MAX_SAFE_INT) }),
   response: rooted(
     'B2BGETPRICEAGREEMENT',
     Type.Object({ AGREEMENTS: Type.Array(AgreementSchema, { minItems: 1, maxItems: 1 }) }),

@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { MAX_SAFE_INT } from '../domain/shared/int-limits.ts';
 import type { Audience } from '../domain/shared/paging.ts';
 import { operation, rootOf } from './define.ts';
 import { digits, type PageLimits, pageParams, queryObject, text, toPage } from './params.ts';
@@ -38,7 +39,13 @@ function stockList(name: string, audience: Audience, changes: boolean) {
     query: queryObject({
       ...pageParams(STOCK_PAGE),
       ...(changes
-        ? { strscn: digits('Only what changed after this SCN (required; 0 for everything).') }
+        ? {
+            strscn: digits(
+              'Only what changed after this SCN (required; 0 for everything).',
+              undefined,
+              MAX_SAFE_INT,
+            ),
+          }
         : {}),
       strlocation,
     }),

@@ -1,6 +1,7 @@
 import { type Static, type TSchema, Type } from 'typebox';
 import { Value } from 'typebox/value';
 import { ValidationError } from '../errors.ts';
+import { MAX_INT32 } from '../shared/int-limits.ts';
 import { LANGUAGE_SLOTS, type LanguageText } from '../shared/language.ts';
 import { toMinor } from '../shared/money.ts';
 import { withWireNames as withSharedWireNames } from '../shared/wire-names.ts';
@@ -35,11 +36,15 @@ export const SizeTableBody = Type.Object(
 export type SizeTableBody = Static<typeof SizeTableBody>;
 
 const Parameter = Type.Object(
-  { ...TEXT_SLOTS, PARAMETERCODE: Type.Integer({ minimum: 0 }) },
+  { ...TEXT_SLOTS, PARAMETERCODE: Type.Integer({ minimum: 0, maximum: MAX_INT32 }) },
   { additionalProperties: false },
 );
 const ParameterNumber = Type.Object(
-  { ...TEXT_SLOTS, PARAMETERCODE: Type.Integer({ minimum: 0 }), PARAMETERNO: Type.Integer({ minimum: 0 }) },
+  {
+    ...TEXT_SLOTS,
+    PARAMETERCODE: Type.Integer({ minimum: 0, maximum: MAX_INT32 }),
+    PARAMETERNO: Type.Integer({ minimum: 0, maximum: MAX_INT32 }),
+  },
   { additionalProperties: false },
 );
 

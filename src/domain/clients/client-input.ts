@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { ValidationError } from '../errors.ts';
+import { DIGITS_MAX, MAX_INT32 } from '../shared/int-limits.ts';
 import { LANGUAGE_SLOTS } from '../shared/language.ts';
 import { toMinor } from '../shared/money.ts';
 import type { ActionInput, ClientInput, OnAccountInput, OnAccountType } from './client-service.ts';
@@ -53,7 +54,7 @@ export const AdminClientBody = Type.Object(
   {
     CLIENT: Type.Union([
       Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
-      Type.String({ pattern: '^[0-9]{1,9}$' }),
+      Type.String({ pattern: '^[0-9]{1,9}$', [DIGITS_MAX]: MAX_INT32 }),
     ]),
     ...CLIENT_FIELDS,
     MEMBERCARD: Type.Optional(Type.Union([MemberCardBody, Type.Null()])),

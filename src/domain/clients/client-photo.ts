@@ -12,8 +12,6 @@ export const PROFILE_MAX_SIDE = 1024;
 /** The member-card photo: passport-like 7:9, centred on what draws attention. */
 export const CARD_PHOTO = { width: 420, height: 540 } as const;
 
-const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
-
 export interface ProcessedPhoto {
   contentType: string;
   data: Buffer;
@@ -27,8 +25,13 @@ export function decodeBase64Photo(text: string, field: string): Buffer {
   if (text.length > MAX_PHOTO_BASE64) {
     throw new ValidationError([{ name: field, message: `a photo has at most ${MAX_PHOTO_BYTES} bytes` }]);
   }
-  if (!BASE64.test(text)) throw new ValidationError([{ name: field, message: 'is not valid base64' }]);
-  return Buffer.from(text, 'base64');
+  // Canonical base64 only: what decodes and encodes back to the same text. Native both ways, where
+  // a regular expression over 2.8 MB held the event loop for tens of milliseconds.
+  const data = Buffer.from(text, 'base64');
+  if (text.length % 4 !== 0 || data.toString('base64') !== text) {
+    throw new ValidationError([{ name: field, message: 'is not valid base64' }]);
+  }
+  return data;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { type Static, type TSchema, Type } from 'typebox';
 import { ValidationError } from '../errors.ts';
+import { DIGITS_MAX, MAX_INT32, MAX_SAFE_INT } from '../shared/int-limits.ts';
 import { LANGUAGE_SLOTS } from '../shared/language.ts';
 import { toMinor } from '../shared/money.ts';
 import { type WireNaming, withWireNames } from '../shared/wire-names.ts';
@@ -18,7 +19,10 @@ import type {
  * (a customer read with B2B_GetCustomer can be posted back as it is, SCN included and ignored).
  * Where the documented bodies type numbers as strings, a JSON number or a numeric string is taken.
  */
-const Whole = Type.Union([Type.Integer({ minimum: 0 }), Type.String({ pattern: '^[0-9]{1,12}$' })]);
+const Whole = Type.Union([
+  Type.Integer({ minimum: 0, maximum: MAX_INT32 }),
+  Type.String({ pattern: '^[0-9]{1,12}$', [DIGITS_MAX]: MAX_INT32 }),
+]);
 const Amount = Type.Union([Type.Number(), Type.String({ maxLength: 20 })], {
   description: 'A number, or a decimal string, with at most two decimals.',
 });
@@ -27,7 +31,10 @@ const Text = (maxLength: number, description?: string) =>
   Type.String({ maxLength, ...(description ? { description } : {}) });
 /** A string field the documents type as string that clients may send as a number (house number 12). */
 const TextOrNumber = (maxLength: number, description?: string) =>
-  Type.Union([Type.String({ maxLength }), Type.Integer({ minimum: 0 })], description ? { description } : {});
+  Type.Union(
+    [Type.String({ maxLength }), Type.Integer({ minimum: 0, maximum: MAX_SAFE_INT })],
+    description ? { description } : {},
+  );
 const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 
 const addressProperties = {
@@ -43,9 +50,15 @@ const addressProperties = {
 export const AddressBody = Type.Object(
   {
     EXTRAADDRESSNO: Type.Optional(
-      Type.Union([Type.Integer({ minimum: 0 }), Type.String({ pattern: '^[0-9]{1,4}$' })], {
-        description: 'The delivery address to change; absent: a new one is added.',
-      }),
+      Type.Union(
+        [
+          Type.Integer({ minimum: 0, maximum: 9999 }),
+          Type.String({ pattern: '^[0-9]{1,4}$', [DIGITS_MAX]: 9999 }),
+        ],
+        {
+          description: 'The delivery address to change; absent: a new one is added.',
+        },
+      ),
     ),
     ...addressProperties,
   },
@@ -91,7 +104,13 @@ const customerProperties = {
     Type.Array(InvoiceAddressBody, { maxItems: 1, description: 'The invoice address; [] removes it.' }),
   ),
   'DELIVERY ADDRESSES': Type.Optional(Type.Array(AddressBody, { maxItems: 999 })),
-  SCN: Type.Optional(Type.Integer({ description: 'Ignored (a record read can be written back as it is).' })),
+  SCN: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      maximum: MAX_SAFE_INT,
+      description: 'Ignored (a record read can be written back as it is).',
+    }),
+  ),
 };
 
 /** One customer: what B2B_PostCustomer takes under CUSTOMERDATA. */
@@ -128,7 +147,7 @@ export const RepresentativeBody = Type.Object(
     EMAIL: Type.Optional(Text(254)),
     PHONE: Type.Optional(Text(40, 'International: +31 6 12345678.')),
     ACTIVE: Type.Optional(Flag),
-    SCN: Type.Optional(Type.Integer()),
+    SCN: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_SAFE_INT })),
   },
   { additionalProperties: false },
 );
@@ -141,7 +160,7 @@ export const ArticleLinkBody = Type.Object(
     CUSTOMERARTICLE: TextOrNumber(40, "The customer's own article number."),
     CUSTOMERDESCRIPTION: Type.Optional(Text(200)),
     CUSTOMERBARCODE: Type.Optional(Nullable(TextOrNumber(40))),
-    SCN: Type.Optional(Type.Integer()),
+    SCN: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_SAFE_INT })),
   },
   { additionalProperties: false },
 );

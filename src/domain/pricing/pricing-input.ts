@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { ValidationError } from '../errors.ts';
+import { DIGITS_MAX, MAX_INT32 } from '../shared/int-limits.ts';
 import { toMinor } from '../shared/money.ts';
 import type {
   ActionPriceInput,
@@ -16,7 +17,10 @@ import type {
  * decimals; percentages likewise (12.5 = 12.5 %).
  */
 const Amount = Type.Union([Type.Number(), Type.String({ maxLength: 20 })]);
-const Whole = Type.Union([Type.Integer({ minimum: 0 }), Type.String({ pattern: '^[0-9]{1,12}$' })]);
+const Whole = Type.Union([
+  Type.Integer({ minimum: 0, maximum: MAX_INT32 }),
+  Type.String({ pattern: '^[0-9]{1,12}$', [DIGITS_MAX]: MAX_INT32 }),
+]);
 const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' });
 const Currency = Type.String({ pattern: '^[A-Z]{3}$' });
 const Flag = Type.Union([Type.Boolean(), Type.Literal(0), Type.Literal(1)]);

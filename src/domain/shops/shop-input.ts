@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { ValidationError } from '../errors.ts';
+import { MAX_INT32, MIN_INT32 } from '../shared/int-limits.ts';
 import { LANGUAGE_SLOTS, type LanguageText } from '../shared/language.ts';
 import type { CompanyPattern } from './company-regex.ts';
 import type {
@@ -8,6 +9,9 @@ import type {
   PickupPointInput,
   ShopDetailInput,
 } from './shop-service.ts';
+
+/** The range of an integer column; the service checks the narrower business range. */
+const INT32 = { minimum: MIN_INT32, maximum: MAX_INT32 };
 
 /**
  * The written forms of the shops area: admin bodies and `tv2 import shops` records, in the
@@ -58,7 +62,10 @@ export const ShopBody = Type.Object(
     OPENINGHOURS: Type.Optional(
       Type.Array(
         Type.Object(
-          { WEEKDAY: Type.Integer({ description: '1 Monday .. 7 Sunday.' }), HOURS: Hours },
+          {
+            WEEKDAY: Type.Integer({ minimum: 1, maximum: 7, description: '1 Monday .. 7 Sunday.' }),
+            HOURS: Hours,
+          },
           { additionalProperties: false },
         ),
         { maxItems: 7 },
@@ -88,10 +95,15 @@ export type ShopBody = Static<typeof ShopBody>;
 export const AssistantBody = Type.Object(
   {
     LOCATION: Type.String({ minLength: 1, maxLength: 20 }),
-    ASSISTANT: Type.Integer({ description: 'Number of the assistant within the shop, 1 to 9999.' }),
+    ASSISTANT: Type.Integer({
+      ...INT32,
+      description: 'Number of the assistant within the shop, 1 to 9999.',
+    }),
     NAME: Type.String({ minLength: 1, maxLength: 100 }),
     ROLE: Type.Optional(Text),
-    PHOTOIMAGENO: Type.Optional(Type.Union([Type.Integer(), Type.Null()], { description: 'A shop image.' })),
+    PHOTOIMAGENO: Type.Optional(
+      Type.Union([Type.Integer(INT32), Type.Null()], { description: 'A shop image.' }),
+    ),
     ACTIVE: Type.Optional(Flag),
   },
   { additionalProperties: true, description: 'Read-only keys of an answer (SCN) are ignored.' },
@@ -122,8 +134,8 @@ export type PickupPointBody = Static<typeof PickupPointBody>;
 export const HomePageBlockBody = Type.Object(
   {
     PAGE: Type.String({ minLength: 1, maxLength: 20 }),
-    BLOCK: Type.Integer(),
-    POSITION: Type.Integer({ description: 'Order on the page, 0 to 9999.' }),
+    BLOCK: Type.Integer(INT32),
+    POSITION: Type.Integer({ ...INT32, description: 'Order on the page, 0 to 9999.' }),
     TITLE: Type.Optional(Text),
     TEXT: Type.Optional(Text),
     IMAGE: OptionalText(500),

@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { NotFoundError } from '../errors.ts';
+import { DIGITS_MAX, MAX_INT32, MIN_INT32 } from '../shared/int-limits.ts';
 import type { Location, LocationInput, StockService } from './stock-service.ts';
 
 /**
@@ -33,7 +34,10 @@ export const LevelBody = Type.Object(
     LOCATION: Type.String({ minLength: 1 }),
     ARTICLE: Type.String({ minLength: 1 }),
     SIZEX: Type.String({ minLength: 1 }),
-    ONHAND: Type.Union([Type.Integer({ minimum: 0 }), Type.String({ pattern: '^[0-9]+$' })]),
+    ONHAND: Type.Union([
+      Type.Integer({ minimum: 0, maximum: MAX_INT32 }),
+      Type.String({ pattern: '^[0-9]+$', maxLength: 16, [DIGITS_MAX]: MAX_INT32 }),
+    ]),
   },
   { additionalProperties: false },
 );
@@ -46,12 +50,22 @@ export const MovementBody = Type.Object(
     TOLOCATION: Type.Optional(Type.String({ minLength: 1, description: 'For a transfer: to where.' })),
     ARTICLE: Type.String({ minLength: 1 }),
     SIZEX: Type.String({ minLength: 1 }),
-    QUANTITY: Type.Optional(Type.Integer({ minimum: 1, description: 'Receipt and transfer.' })),
+    QUANTITY: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: MAX_INT32, description: 'Receipt and transfer.' }),
+    ),
     SETTO: Type.Optional(
-      Type.Integer({ minimum: 0, description: 'Correction: the counted on-hand quantity.' }),
+      Type.Integer({
+        minimum: 0,
+        maximum: MAX_INT32,
+        description: 'Correction: the counted on-hand quantity.',
+      }),
     ),
     DELTA: Type.Optional(
-      Type.Integer({ description: 'Correction: the change of on hand (instead of SETTO).' }),
+      Type.Integer({
+        minimum: MIN_INT32,
+        maximum: MAX_INT32,
+        description: 'Correction: the change of on hand (instead of SETTO).',
+      }),
     ),
     REASON: Type.String({
       minLength: 1,
