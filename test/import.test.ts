@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { currentScn } from '../src/db/unit-of-work.ts';
+import { toEan13 } from '../src/domain/catalog/ean.ts';
 import { IMPORT_KINDS } from '../src/import/kinds.ts';
 import { runImport } from '../src/import/run-import.ts';
 import { startTestApp, type TestApp } from './helpers/test-app.ts';
@@ -41,6 +43,17 @@ describe('tv2 import', () => {
     const again = await runImport(t.services, kind('articles'), 'examples/articles.csv');
     expect(again).toMatchObject({ written: 0, unchanged: 3 });
     expect(await scn()).toBe(before);
+  });
+
+  it('has an example file of every kind, and they import in order without a rejection', async () => {
+    const order = ['sizetables', 'articles', 'locations', 'stock', 'customers', 'prices', 'agreements'];
+    order.push('clients', 'shops', 'representatives', 'customerdetails', 'customerarticlelinks');
+    expect([...order].sort()).toEqual(Object.keys(IMPORT_KINDS).sort());
+    for (const name of order) {
+      const report = await runImport(t.services, kind(name), `examples/${name}.csv`);
+      expect(report.rejected, name).toEqual([]);
+      expect(report.records, name).toBeGreaterThan(0);
+    }
   });
 
   it('rejects bad records with their line and reason and imports the rest of the batch', async () => {
@@ -96,5 +109,203 @@ describe('tv2 import', () => {
     expect(partial.stdout).toMatch(/mixed\.csv:3: \/SIZETABLE: no size table "NOPE"/);
     expect((await run(['import', 'nonsense', 'examples/articles.csv'])).code).toBe(1);
     expect((await run(['import', 'articles', join(dir, 'missing.csv')])).code).toBe(1);
+  });
+});
+
+/**
+ * Every kind saves a batch (--batch-size) as one transaction: importing 4 new records in batches of
+ * 2 moves the SCN by exactly 2 (one per transaction; saved one record a transaction it would move
+ * by 4). And a record the database refuses is rejected alone: the other records of its batch are
+ * saved. In dependency order, each kind on the data of the ones before; `mixed` has a bad record
+ * (refused when saved, not when read) between two good ones.
+ */
+const ean = (n: number) => toEan13(`87000003${String(n).padStart(4, '0')}`);
+const BATCHED: Array<{ kind: string; good: string[]; mixed: string[]; refused: RegExp }> = [
+  {
+    kind: 'sizetables',
+    good: [
+      'SIZETABLE,SIZES,DESCRIPTION_LANGUAGE_2',
+      'BT1,S|M|L,One',
+      'BT2,S|M,Two',
+      'BT3,38|39,Three',
+      'BT4,XS,Four',
+    ],
+    mixed: ['SIZETABLE,SIZES', 'BT5,S', 'BT6,S|S', 'BT7,M'],
+    refused: /sizes repeat/,
+  },
+  {
+    kind: 'articles',
+    good: [
+      'ARTICLE,MODEL,COLOUR,SIZETABLE,PERCVAT,RETAIL,SIZES',
+      ...[1, 2, 3, 4].map((i) => `BA1-${i},BA1,${i},BT1,21,1,S=${ean(i * 10)}|M=${ean(i * 10 + 1)}`),
+    ],
+    mixed: [
+      'ARTICLE,MODEL,COLOUR,SIZETABLE,PERCVAT,RETAIL,SIZES',
+      `BA2-1,BA2,1,BT1,21,1,S=${ean(101)}`,
+      'BA2-2,BA2,2,NOPE,21,1,',
+      `BA2-3,BA2,3,BT1,21,1,S=${ean(103)}`,
+    ],
+    refused: /no size table "NOPE"/,
+  },
+  {
+    kind: 'locations',
+    good: [
+      'LOCATION,NAME,KIND,WHOLESALE,RETAIL,ACTIVE,ADDRESS,HOUSENUMBER,POSTALCODE,CITY,COUNTRY',
+      ...[1, 2, 3, 4].map((i) => `BL${i},Shop ${i},SHOP,0,1,1,Street,${i},1012 AB,Amsterdam,NL`),
+    ],
+    mixed: [
+      'LOCATION,NAME,KIND,WHOLESALE,RETAIL,ACTIVE',
+      'BL5,Warehouse,WAREHOUSE,1,0,1',
+      'BL 6,Bad code,SHOP,0,1,1',
+      'BL7,Shop 7,SHOP,0,1,1',
+    ],
+    refused: /code: use 1 to 20 letters/,
+  },
+  {
+    kind: 'stock',
+    good: [
+      'LOCATION,ARTICLE,SIZEX,ONHAND',
+      'BL1,BA1-1,S,5',
+      'BL1,BA1-1,M,6',
+      'BL1,BA1-2,S,7',
+      'BL1,BA1-2,M,8',
+    ],
+    mixed: ['LOCATION,ARTICLE,SIZEX,ONHAND', 'BL2,BA1-1,S,1', 'BL2,NOPE-1,S,2', 'BL2,BA1-2,S,3'],
+    refused: /no article "NOPE-1"/,
+  },
+  {
+    kind: 'customers',
+    good: [
+      'CUSTOMER,NAME,PRICEGROUP,CUSTOMERGROUP,CURRENCY,DISCOUNTPERC,ACTIVE',
+      ...[1, 2, 3, 4].map((i) => `3000${i},Customer ${i},2,,EUR,0,1`),
+    ],
+    mixed: [
+      'CUSTOMER,NAME,PRICEGROUP,CURRENCY,DISCOUNTPERC',
+      '30005,Five,2,EUR,0',
+      '30006,Six,2,EUR,150',
+      '30007,Seven,2,EUR,0',
+    ],
+    refused: /DISCOUNTPERC: must be 0 to 10000 basis points/,
+  },
+  {
+    kind: 'prices',
+    good: [
+      'ARTICLE,PRICETYPE,PRICEGROUP,CURRENCY,SIZEX,PRICE',
+      'BA1-1,SELLING,2,EUR,S,9.95',
+      'BA1-1,SELLING,2,EUR,M,9.95',
+      'BA1-2,SELLING,2,EUR,S,12.50',
+      'BA1-2,SELLING,2,EUR,M,12.50',
+    ],
+    mixed: [
+      'ARTICLE,PRICETYPE,PRICEGROUP,CURRENCY,SIZEX,PRICE',
+      'BA1-3,SELLING,2,EUR,S,5',
+      'NOPE-1,SELLING,2,EUR,S,5',
+      'BA1-3,SELLING,2,EUR,M,5',
+    ],
+    refused: /no article "NOPE-1"/,
+  },
+  {
+    kind: 'agreements',
+    good: [
+      'CUSTOMER,ARTICLE,MINQUANTITY,VALIDFROM,DISCOUNTPERC',
+      ...[1, 2, 3, 4].map((i) => `3000${i},BA1-1,1,2026-01-01,10`),
+    ],
+    mixed: [
+      'CUSTOMER,ARTICLE,MINQUANTITY,VALIDFROM,DISCOUNTPERC',
+      '30005,BA1-1,1,2026-01-01,5',
+      '39999,BA1-1,1,2026-01-01,5',
+      '30007,BA1-1,1,2026-01-01,5',
+    ],
+    refused: /CUSTOMER_NOT_FOUND/,
+  },
+  {
+    kind: 'clients',
+    good: [
+      'CLIENT,EMAIL,LASTNAME,COUNTRY',
+      ...[1, 2, 3, 4].map((i) => `30000${i},c${i}@example.nl,Client ${i},NL`),
+    ],
+    mixed: [
+      'CLIENT,EMAIL,LASTNAME,COUNTRY',
+      '300005,c5@example.nl,Five,NL',
+      '300006,c1@example.nl,Six,NL',
+      '300007,c7@example.nl,Seven,NL',
+    ],
+    refused: /EMAIL_TAKEN/,
+  },
+  {
+    kind: 'shops',
+    good: [
+      'LOCATION,PHONE,LATITUDE,LONGITUDE,PICKUP',
+      ...[1, 2, 3, 4].map((i) => `BL${i},+31 20 123456${i},52.37,4.89,1`),
+    ],
+    mixed: [
+      'LOCATION,PHONE,LATITUDE,LONGITUDE,PICKUP',
+      'BL7,+31 20 1234567,52.37,4.89,1',
+      'BL5,+31 20 1234567,52.37,4.89,1',
+      'BL1,+31 20 7654321,52.37,4.89,0',
+    ],
+    refused: /SHOP_NOT_FOUND/,
+  },
+  {
+    kind: 'representatives',
+    good: ['REPRESENTATIVE,NAME,EMAIL', ...[1, 2, 3, 4].map((i) => `R${i},Rep ${i},r${i}@example.nl`)],
+    mixed: [
+      'REPRESENTATIVE,NAME,EMAIL',
+      'R5,Rep 5,r5@example.nl',
+      'R6,Rep 6,not-an-email',
+      'R7,Rep 7,r7@example.nl',
+    ],
+    refused: /EMAIL: must be one address/,
+  },
+  {
+    kind: 'customerarticlelinks',
+    good: [
+      'CUSTOMER,ARTICLE,CUSTOMERARTICLE',
+      '30001,BA1-1,X-1',
+      '30001,BA1-2,X-2',
+      '30002,BA1-1,X-3',
+      '30002,BA1-2,X-4',
+    ],
+    mixed: ['CUSTOMER,ARTICLE,CUSTOMERARTICLE', '30003,BA1-1,X-5', '39999,BA1-1,X-6', '30003,BA1-2,X-7'],
+    refused: /no customer 39999/,
+  },
+  {
+    kind: 'customerdetails',
+    good: [
+      'CUSTOMER,NAME,PRICEGROUP,CURRENCY,REPRESENTATIVE',
+      ...[1, 2, 3, 4].map((i) => `3001${i},Details ${i},2,EUR,R1`),
+    ],
+    mixed: [
+      'CUSTOMER,NAME,PRICEGROUP,CURRENCY,REPRESENTATIVE',
+      '30015,Details 5,2,EUR,R1',
+      '30016,Details 6,2,EUR,R99',
+      '30017,Details 7,2,EUR,R2',
+    ],
+    refused: /R99/,
+  },
+];
+
+describe('tv2 import batches, for every kind', () => {
+  it('covers every import kind', () => {
+    expect(BATCHED.map((b) => b.kind).sort()).toEqual(Object.keys(IMPORT_KINDS).sort());
+  });
+
+  it.each(BATCHED)('$kind: a batch is one transaction; a refused record is rejected alone', async (b) => {
+    const good = join(dir, `batch-${b.kind}.csv`);
+    writeFileSync(good, b.good.join('\n'));
+    const before = await currentScn(t.database.db);
+    const report = await runImport(t.services, kind(b.kind), good, { batchSize: 2 });
+    expect(report, JSON.stringify(report.rejected)).toMatchObject({ records: 4, written: 4, rejected: [] });
+    expect((await currentScn(t.database.db)) - before).toBe(2);
+
+    const mixed = join(dir, `batch-${b.kind}-mixed.csv`);
+    writeFileSync(mixed, b.mixed.join('\n'));
+    const header = Object.fromEntries(
+      (b.mixed[0] ?? '').split(',').map((c, i) => [c, (b.mixed[2] ?? '').split(',')[i] ?? '']),
+    );
+    expect(() => kind(b.kind).parse(header, 'csv')).not.toThrow(); // refused when saved, not when read
+    const partly = await runImport(t.services, kind(b.kind), mixed, { batchSize: 3 });
+    expect(partly.written).toBe(2);
+    expect(partly.rejected).toEqual([{ position: 3, reasons: [expect.stringMatching(b.refused)] }]);
   });
 });

@@ -35,10 +35,27 @@ export async function currentScn(db: Kysely<DB>): Promise<number> {
   return Number(row.value);
 }
 
+/** Databases bound to an open write transaction (joinedDatabase): their work joins it. */
+const joined = new WeakMap<Database, UnitOfWork>();
+
+/**
+ * A Database over the open transaction `uow`: a service built over it runs its reads in that
+ * transaction, and its "own" write transactions join it (same transaction, same SCN) instead of
+ * opening one. So several saves, each written as one transaction, become one: `tv2 import` saves a
+ * batch of records that way. A failure anywhere rolls the whole of `uow` back.
+ */
+export function joinedDatabase(database: Database, uow: UnitOfWork): Database {
+  const inner: Database = { db: uow.db, engine: database.engine, close: async () => {} };
+  joined.set(inner, uow);
+  return inner;
+}
+
 export async function inWriteTransaction<T>(
   database: Database,
   work: (uow: UnitOfWork) => Promise<T>,
 ): Promise<T> {
+  const outer = joined.get(database);
+  if (outer) return work(outer);
   return database.db.transaction().execute(async (trx) => {
     let scn: Promise<number> | undefined;
     return work({

@@ -1,3 +1,5 @@
+import type { Database } from '../db/database.ts';
+import { inWriteTransaction, joinedDatabase } from '../db/unit-of-work.ts';
 import {
   ArticleBody,
   articleInput,
@@ -15,6 +17,7 @@ import {
   clientRecordFromCsv,
   withClientNames,
 } from '../domain/clients/client-input.ts';
+import { ClientService } from '../domain/clients/client-service.ts';
 import {
   AgreementBody,
   agreementInput,
@@ -24,6 +27,7 @@ import {
   listPriceInput,
   pricingRecordFromCsv,
 } from '../domain/pricing/pricing-input.ts';
+import { PricingService } from '../domain/pricing/pricing-service.ts';
 import { withWireNames as withPricingWireNames } from '../domain/shared/wire-names.ts';
 import {
   LevelBody,
@@ -32,6 +36,7 @@ import {
   locationRecordFromCsv,
   saveLocation,
 } from '../domain/stock/stock-input.ts';
+import { StockService } from '../domain/stock/stock-service.ts';
 import type { Services } from '../services.ts';
 import { CUSTOMER_IMPORT_KINDS } from './customer-kinds.ts';
 import type { RecordFormat } from './records.ts';
@@ -46,6 +51,15 @@ export interface ImportKind<I> {
   description: string;
   parse(record: unknown, format: RecordFormat): I;
   save(services: Services, inputs: I[]): Promise<SaveResult>;
+}
+
+/**
+ * Runs a batch as one write transaction for kinds whose service saves one record per call: the
+ * services built over the given Database join this transaction (joinedDatabase), so the batch is
+ * saved with one SCN, or not at all (then run-import saves its records one by one).
+ */
+function inOneTransaction<T>(services: Services, work: (database: Database) => Promise<T>): Promise<T> {
+  return inWriteTransaction(services.database, (uow) => work(joinedDatabase(services.database, uow)));
 }
 
 function fromCsv(
@@ -81,12 +95,13 @@ const locations: ImportKind<ReturnType<typeof locationInput>> = {
     'shops and warehouses: LOCATION, NAME, KIND (SHOP|WAREHOUSE), WHOLESALE, RETAIL, ACTIVE, ADDRESS, HOUSENUMBER, POSTALCODE, CITY, COUNTRY',
   parse: (record, format) =>
     locationInput(checkRecord<LocationBody>(LocationBody, fromCsv(record, format, locationRecordFromCsv))),
-  async save(services, inputs) {
-    let written = 0;
-    // One location a transaction: locations are few, and each save is a create or a change.
-    for (const input of inputs) if ((await saveLocation(services.stock, input)).written) written++;
-    return { written, unchanged: inputs.length - written };
-  },
+  save: (services, inputs) =>
+    inOneTransaction(services, async (database) => {
+      const stock = new StockService(database);
+      let written = 0;
+      for (const input of inputs) if ((await saveLocation(stock, input)).written) written++;
+      return { written, unchanged: inputs.length - written };
+    }),
 };
 
 const stock: ImportKind<{ locationCode: string; articleNo: string; sizex: string; onHand: number }> = {
@@ -148,12 +163,14 @@ const agreements: ImportKind<ReturnType<typeof agreementInput>> = {
     'price agreements: CUSTOMER or CUSTOMERGROUP; ARTICLE, MODEL or ARTICLEGROUP; MINQUANTITY, VALIDFROM, VALIDTO; DISCOUNTPERC or NETPRICES ("EUR=12.50|GBP=10.90"). An agreement with the same customer, scope, quantity break and start is updated, not added.',
   parse: (record, format) =>
     agreementInput(checkRecord<AgreementBody>(AgreementBody, fromCsv(record, format, pricingRecordFromCsv))),
-  async save(services, inputs) {
-    let changed = 0;
-    for (const input of inputs)
-      changed += (await withPricingWireNames(() => services.pricing.saveAgreement(input))).changed;
-    return { written: changed, unchanged: inputs.length - changed };
-  },
+  save: (services, inputs) =>
+    inOneTransaction(services, async (database) => {
+      const pricing = new PricingService(database);
+      let changed = 0;
+      for (const input of inputs)
+        changed += (await withPricingWireNames(() => pricing.saveAgreement(input))).changed;
+      return { written: changed, unchanged: inputs.length - changed };
+    }),
 };
 
 const clients: ImportKind<ReturnType<typeof adminClientInput>> = {
@@ -164,17 +181,19 @@ const clients: ImportKind<ReturnType<typeof adminClientInput>> = {
     adminClientInput(
       checkRecord<AdminClientBody>(AdminClientBody, fromCsv(record, format, clientRecordFromCsv)),
     ),
-  async save(services, inputs) {
-    let changed = 0;
-    // One client a transaction: each is a create or a change checked against its e-mail address.
-    for (const input of inputs) {
-      const saved = await withClientNames('', () =>
-        services.clients.saveClient(input, { createWithNumber: true }),
-      );
-      if (saved.changed) changed++;
-    }
-    return { written: changed, unchanged: inputs.length - changed };
-  },
+  save: (services, inputs) =>
+    inOneTransaction(services, async (database) => {
+      // each client is a create or a change checked against its e-mail address, all in one transaction
+      const clientService = new ClientService(database);
+      let changed = 0;
+      for (const input of inputs) {
+        const saved = await withClientNames('', () =>
+          clientService.saveClient(input, { createWithNumber: true }),
+        );
+        if (saved.changed) changed++;
+      }
+      return { written: changed, unchanged: inputs.length - changed };
+    }),
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: kinds differ in their input type; each is typed above
