@@ -207,7 +207,15 @@ describe('tv2 backup and tv2 restore', () => {
 
     const forced = await tv2(['restore', '--force', file], target);
     expect(forced.code, forced.stderr).toBe(0);
-    expect((await contentsOf(target)).client?.length).toBe(20);
+    const restored = await contentsOf(target);
+    expect(restored.client?.length).toBe(20);
+
+    // recovery after a loss: the counter moved past what clients may have seen, the rows as backed up
+    const advanced = await tv2(['restore', '--force', '--advance-scn', '1000', file], target);
+    expect(advanced.code, advanced.stderr).toBe(0);
+    const after = await contentsOf(target);
+    expect(scnOf(after)).toBe(scnOf(restored) + 1000);
+    expect(after.client).toEqual(restored.client);
 
     const bogus = join(dir, 'not-a-backup.txt');
     writeFileSync(bogus, 'hello, this is no database');

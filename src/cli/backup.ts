@@ -13,7 +13,8 @@ import {
 import { dirname, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import Sqlite from 'better-sqlite3';
-import type { Command } from 'commander';
+import { type Command, InvalidArgumentError, Option } from 'commander';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { isPostgresUrl, loadConfig, sqlitePathFrom } from '../config.ts';
 import { type Database, migrate, openDatabase } from '../db/database.ts';
@@ -181,10 +182,20 @@ async function pgDump(url: string, partial: string): Promise<number> {
   return Number(row?.split('\t')[1] ?? 0);
 }
 
+export interface RestoreOptions {
+  /** Replace an existing, non-empty database. */
+  force?: boolean;
+  /**
+   * Raise the SCN counter by this much after the restore: past every number a client may have seen
+   * from the lost database, so no new change hides behind a client's sync cursor (docs/backup.md).
+   */
+  advanceScn?: number;
+}
+
 export async function restoreDatabase(
   url: string,
   file: string,
-  options: { force?: boolean } = {},
+  options: RestoreOptions = {},
 ): Promise<RestoreResult> {
   const started = performance.now();
   if (!existsSync(file)) throw new BackupError(`no backup file ${file}`);
@@ -202,6 +213,13 @@ export async function restoreDatabase(
   const database = openDatabase(url);
   try {
     const migrated = await migrate(database);
+    if (options.advanceScn) {
+      await database.db
+        .updateTable('scn_counter')
+        .set({ value: sql`value + ${options.advanceScn}` })
+        .where('id', '=', 1)
+        .execute();
+    }
     return { engine, scn: await scnOf(database), migrated, seconds: seconds(started) };
   } finally {
     await database.close();
@@ -339,7 +357,13 @@ export function registerBackupCommands(program: Command): void {
       'Restore a backup made by `tv2 backup` into the database of DATABASE_URL (a new one, or with --force replacing it; stop the servers first), check it and apply newer migrations. See docs/backup.md.',
     )
     .option('--force', 'replace an existing, non-empty database')
-    .action(async (file: string, opts: { force?: boolean }) => {
+    .addOption(
+      new Option(
+        '--advance-scn <n>',
+        'raise the SCN counter by n after the restore (recovery after a loss: see docs/backup.md)',
+      ).argParser(positiveNumber),
+    )
+    .action(async (file: string, opts: RestoreOptions) => {
       await reportErrors(async () => {
         const r = await restoreDatabase(loadConfig().databaseUrl, file, opts);
         console.log(
@@ -347,6 +371,11 @@ export function registerBackupCommands(program: Command): void {
         );
       });
     });
+}
+
+function positiveNumber(value: string): number {
+  if (!/^[1-9][0-9]{0,14}$/.test(value)) throw new InvalidArgumentError('must be a whole number above 0');
+  return Number(value);
 }
 
 async function reportErrors(work: () => Promise<void>): Promise<void> {
