@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { dirname } from 'node:path';
 
 export interface Config {
@@ -28,14 +29,35 @@ export interface Config {
   tokenCacheSeconds: number;
   /** How long a pending Idempotency-Key claim is held for its request before a retry may take it over. */
   idempotencyLeaseSeconds: number;
+  /** PostgreSQL connections per process. */
+  dbPoolSize: number;
+  /** PostgreSQL: how long to wait for a connection (opening one, or a free one from the pool); 0 = no limit. */
+  dbConnectTimeoutMs: number;
+  /** PostgreSQL: longest statement (server side); the client stops waiting a second later. 0 = no limit. */
+  dbStatementTimeoutMs: number;
+  /** PostgreSQL: a session idle inside a transaction this long is ended by the server. 0 = no limit. */
+  dbIdleInTransactionTimeoutMs: number;
+  /** SQLite: how long a write waits for another process's write lock before 503. */
+  sqliteBusyTimeoutMs: number;
+  /** The whole request (headers and body) must arrive within this time, or 408 and the connection closes. */
+  requestTimeoutSeconds: number;
+  /** After SIGTERM/SIGINT, requests already received may finish within this time; then the process exits anyway. */
+  shutdownTimeoutSeconds: number;
+  /** Fastify `trustProxy`: false, true (every peer) or the addresses/CIDRs of the proxies whose X-Forwarded-For is believed. */
+  trustProxy: boolean | string[];
+  /** Bearer token that /metrics requires; /metrics is off (404) when unset. */
+  metricsToken: string | undefined;
 }
+
+/** A setting with a value tv2 cannot use; its message names the setting. */
+export class ConfigError extends Error {}
 
 export const DEFAULT_SQLITE_URL = 'sqlite:./data/tv2.db';
 
 function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
-  if (!/^[0-9]+$/.test(raw)) throw new Error(`${name} must be a whole number, got "${raw}"`);
+  if (!/^[0-9]+$/.test(raw)) throw new ConfigError(`${name} must be a whole number, got "${raw}"`);
   return Number(raw);
 }
 
@@ -61,8 +83,44 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     loginQueueWaitMs: intFrom(env, 'TV2_LOGIN_QUEUE_WAIT_MS', 5000),
     tokenCacheSeconds: intFrom(env, 'TV2_TOKEN_CACHE_SECONDS', 15),
     idempotencyLeaseSeconds: intFrom(env, 'TV2_IDEMPOTENCY_LEASE_SECONDS', 60),
+    dbPoolSize: Math.max(1, intFrom(env, 'TV2_DB_POOL_SIZE', 10)),
+    dbConnectTimeoutMs: intFrom(env, 'TV2_DB_CONNECT_TIMEOUT_MS', 5000),
+    dbStatementTimeoutMs: intFrom(env, 'TV2_DB_STATEMENT_TIMEOUT_MS', 30_000),
+    dbIdleInTransactionTimeoutMs: intFrom(env, 'TV2_DB_IDLE_IN_TRANSACTION_TIMEOUT_MS', 60_000),
+    sqliteBusyTimeoutMs: intFrom(env, 'TV2_SQLITE_BUSY_TIMEOUT_MS', 10_000),
+    requestTimeoutSeconds: intFrom(env, 'TV2_REQUEST_TIMEOUT_SECONDS', 30),
+    shutdownTimeoutSeconds: intFrom(env, 'TV2_SHUTDOWN_TIMEOUT_SECONDS', 25),
+    trustProxy: trustProxyFrom(env.TV2_TRUST_PROXY),
+    metricsToken: env.TV2_METRICS_TOKEN || undefined,
     ...overrides,
   };
+}
+
+/**
+ * `TV2_TRUST_PROXY`: unset, empty or `false`: off (X-Forwarded-For is ignored); `true`: every peer
+ * is a proxy (only when nothing but the proxy can reach the port); otherwise a comma-separated list
+ * of proxy addresses or CIDR ranges. A hop count is refused: Fastify 5 ignores it (fails closed).
+ */
+export function trustProxyFrom(raw: string | undefined): boolean | string[] {
+  const value = (raw ?? '').trim();
+  if (value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  const entries = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const entry of entries) {
+    const [address, bits, extra] = entry.split('/');
+    const family = isIP(address ?? '');
+    const maxBits = family === 6 ? 128 : 32;
+    const bitsOk = bits === undefined || (/^[0-9]+$/.test(bits) && Number(bits) <= maxBits);
+    if (family === 0 || !bitsOk || extra !== undefined) {
+      throw new ConfigError(
+        `TV2_TRUST_PROXY must be false, true or a comma-separated list of proxy addresses/CIDRs, got "${entry}"`,
+      );
+    }
+  }
+  return entries;
 }
 
 /** Turns `sqlite:./data/tv2.db`, `file:...`, a bare path or `:memory:` into a file path for better-sqlite3. */

@@ -1,7 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import cliProgress from 'cli-progress';
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { startApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { migrate, openDatabase } from '../db/database.ts';
 import { seedCatalog } from '../demo/seed.ts';
@@ -13,6 +12,7 @@ import { runImport } from '../import/run-import.ts';
 import { createServices, type Services } from '../services.ts';
 import { VERSION } from '../version.ts';
 import { registerBackupCommands } from './backup.ts';
+import { serve } from './serve.ts';
 
 function wholeNumber(value: string): number {
   if (!/^[0-9]+$/.test(value)) throw new InvalidArgumentError('must be a whole number');
@@ -45,21 +45,7 @@ program
     'on an empty database, load the demo data and the demo user (demo/demo); TV2_DEMO=0 turns it off',
   )
   .action(async (opts: { demo?: boolean }) => {
-    const config = loadConfig(process.env);
-    config.demo = opts.demo === true && process.env.TV2_DEMO !== '0';
-    const running = await startApp(config);
-    const shutdown = async () => {
-      await running.close();
-      process.exit(0);
-    };
-    process.once('SIGINT', shutdown);
-    process.once('SIGTERM', shutdown);
-    await running.app.listen({ host: config.host, port: config.port });
-    const base = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
-    running.app.log.info(
-      `API: ${base}/TV2/Execute/${config.packageAliases[0]}.<Operation>  token: ${base}/TV2/GetToken`,
-    );
-    running.app.log.info(`reference: ${base}/TV2/docs  OpenAPI: ${base}/TV2/openapi.json`);
+    await serve(process.env, { demo: opts.demo === true });
   });
 
 program

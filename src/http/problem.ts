@@ -12,6 +12,7 @@ import {
   RateLimitedError,
   ValidationError,
 } from '../domain/errors.ts';
+import { databaseProblem } from './db-errors.ts';
 
 export const ProblemSchema = Type.Object(
   {
@@ -198,6 +199,8 @@ export function problemFromError(
         : undefined;
     return { problem: makeProblem(request, status, error.code, error.message, errors), retryAfter };
   }
+  const unavailable = databaseProblem(error, request);
+  if (unavailable) return unavailable;
   const fe = error as FastifyError & { validation?: AjvError[]; validationContext?: string };
   if (fe.validation) {
     const { errors, total } = fieldErrors(fe.validationContext ?? 'body', fe.validation);

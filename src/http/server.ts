@@ -18,6 +18,8 @@ import { Binary, JsonText, type Operation } from '../operations/define.ts';
 import type { Services } from '../services.ts';
 import { principalFor } from './auth.ts';
 import { digitsMaxKeyword } from './digits-keyword.ts';
+import { registerHealthRoutes } from './health.ts';
+import { registerMetrics } from './metrics.ts';
 import { errorResponses, registerOpenApi, registerReferencePage } from './openapi.ts';
 import {
   clientErrorHandler,
@@ -29,6 +31,7 @@ import {
   sendProblem,
 } from './problem.ts';
 import { guardJsonBodies, refuseNulBytes, requestIdOf } from './request-guards.ts';
+import { serverOptions } from './server-options.ts';
 import { registerTokenRoute } from './token-route.ts';
 
 declare module 'fastify' {
@@ -51,6 +54,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   const { config } = services;
   const app = Fastify({
     logger: options.logger ?? false,
+    // Trusted proxies, request timeout, shutdown behaviour (server-options.ts).
+    ...serverOptions(config),
     bodyLimit: config.bodyLimitBytes,
     // A client's X-Request-Id only when it is short and plain (request-guards.ts), else a UUID.
     requestIdHeader: false,
@@ -78,6 +83,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     (_request, body, done) => done(null, body),
   );
   app.addSchema(ProblemSchema);
+  registerMetrics(app, services);
+  registerHealthRoutes(app, services);
 
   app.addHook('onRequest', (request, reply, done) => {
     commonHeaders(request, reply);
