@@ -103,6 +103,25 @@ describe("Fastify's and Node's own failures are problem+json with a request id",
     expectProblem(res, 431, 'HEADERS_TOO_LARGE');
   });
 
+  it('a request that does not arrive in time is 408 REQUEST_TIMEOUT on the raw connection', async () => {
+    const slow = await startTestApp({ requestTimeoutSeconds: 1 });
+    try {
+      await slow.app.listen({ host: '127.0.0.1', port: 0 });
+      const address = slow.app.server.address();
+      const slowPort = typeof address === 'object' && address ? address.port : 0;
+      // Headers promise a body of 100 bytes; 10 arrive, the rest never does.
+      const token = await slow.tokenFor(['ADMIN']);
+      const res = await rawExchange(
+        `PUT /TV2/Admin/sizetables/X HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\n` +
+          'Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{"SIZETAB',
+        slowPort,
+      );
+      expectProblem(res, 408, 'REQUEST_TIMEOUT');
+    } finally {
+      await slow.close();
+    }
+  });
+
   it('an unsupported content type is 415, an unknown path 404, a wrong method 405', async () => {
     const text = await t.call('POST', 'B2C_PostClient', {
       token: reader,
