@@ -3,6 +3,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import {
+  assertWritable,
   type Database,
   type DatabaseOptions,
   databaseOptions,
@@ -73,6 +74,7 @@ export async function startApp(
   const database = openDatabase(config.databaseUrl, dbOptions);
   try {
     await migrateAtStart(config.databaseUrl, database, dbOptions);
+    await assertWritable(database);
     const services = createServices(config, database);
     const app = await buildApp(services, { logger: options.logger ?? loggerOptions(config) });
     reportIdleError = (error) =>

@@ -134,10 +134,10 @@ describe('npm start', () => {
     expect(await canConnect(npm.port)).toBe(true);
 
     npm.child.kill('SIGTERM');
-    await npm.exited;
-    await npm.waitForLog(/database closed/);
     for (let i = 0; i < 300 && isAlive(serverPid); i++) await new Promise((r) => setTimeout(r, 100));
     expect(isAlive(serverPid)).toBe(false);
     expect(await canConnect(npm.port)).toBe(false);
+    await npm.exited;
+    expect(npm.lines.some((l) => l.msg === 'database closed')).toBe(true);
   }, 120_000);
 });

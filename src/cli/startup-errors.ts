@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { type Config, ConfigError, isPostgresUrl } from '../config.ts';
+import { ReadOnlyDatabaseError } from '../db/database.ts';
 import { DatabaseUnavailableError } from '../db/unavailable.ts';
 
 type ErrnoLike = Error & { code?: unknown; syscall?: unknown; path?: unknown };
@@ -63,6 +64,11 @@ export function startupFailure(error: unknown, config: Config | undefined): stri
     return `cannot listen on ${at} (${code}): set HOST and PORT`;
   }
 
+  if (error instanceof ReadOnlyDatabaseError) {
+    const { where } = postgresTarget(url);
+    return `${error.message} at ${where}: point DATABASE_URL at the primary, or use a user that may write`;
+  }
+
   if (syscall === 'mkdir') {
     return `cannot create the directory ${String(cause?.path)} for the SQLite database (${code}): set DATABASE_URL to a file in a writable directory`;
   }
@@ -90,6 +96,8 @@ export function startupFailure(error: unknown, config: Config | undefined): stri
     if (error instanceof pg.DatabaseError || cause instanceof pg.DatabaseError) {
       const pgError = (error instanceof pg.DatabaseError ? error : cause) as pg.DatabaseError;
       switch (pgError.code) {
+        case '25006':
+          return `PostgreSQL at ${where} accepts no writes (${pgError.message}): point DATABASE_URL at the primary, or use a user that may write`;
         case '3D000':
           return `the PostgreSQL database "${database}" does not exist on ${where}: create it (createdb ${database}) or fix DATABASE_URL`;
         case '28P01':

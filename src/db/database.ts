@@ -191,3 +191,34 @@ export async function migrationState(database: Database): Promise<{ applied: num
   const applied = new Set(rows.map((r) => r.name));
   return { applied: applied.size, pending: known.filter((name) => !applied.has(name)) };
 }
+
+/** The database accepts no writes (a read-only SQLite file, a PostgreSQL standby or read-only user). */
+export class ReadOnlyDatabaseError extends Error {
+  override readonly name = 'ReadOnlyDatabaseError';
+}
+
+/**
+ * Fails at start-up when the database cannot be written, instead of serving reads and answering
+ * every write 503: on SQLite a row is written and rolled back (SQLite opens a file it may not
+ * write read-only without a word, and in WAL mode even takes the write lock), on PostgreSQL the session
+ * must not be read-only (a standby, or default_transaction_read_only).
+ */
+export async function assertWritable(database: Database): Promise<void> {
+  if (database.engine === 'sqlite') {
+    await sql`begin immediate`.execute(database.db);
+    try {
+      await sql`update scn_counter set value = value where id = 1`.execute(database.db);
+    } finally {
+      await sql`rollback`.execute(database.db);
+    }
+    return;
+  }
+  const { rows } = await sql<{ transaction_read_only: string }>`show transaction_read_only`.execute(
+    database.db,
+  );
+  if (rows[0]?.transaction_read_only === 'on') {
+    throw new ReadOnlyDatabaseError(
+      'the PostgreSQL session is read-only (a standby, or default_transaction_read_only)',
+    );
+  }
+}

@@ -7,20 +7,6 @@ import { currentScn } from '../db/unit-of-work.ts';
 import type { Services } from '../services.ts';
 import { makeProblem, sendProblem } from './problem.ts';
 
-/** What the GetToken throttle reports, e.g. `{ tracked_addresses: 12, blocked_addresses: 1 }`. */
-export type LoginThrottleStats = Record<string, number>;
-
-const loginThrottleSources = new WeakMap<FastifyInstance, () => LoginThrottleStats>();
-
-/**
- * The hook for the GetToken throttle: `stats()` is read on every scrape and exported as the gauge
- * `tv2_login_throttle{stat="<key>"}`. Until it is wired, throttling shows in the request metric as
- * GetToken answers with status 429.
- */
-export function reportLoginThrottle(app: FastifyInstance, stats: () => LoginThrottleStats): void {
-  loginThrottleSources.set(app, stats);
-}
-
 /** Latency buckets (seconds) from a cached article answer to a large page on a busy database. */
 const LATENCY_BUCKETS = [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 
@@ -124,18 +110,7 @@ export function registerMetrics(app: FastifyInstance, services: Services): void 
       },
     });
   }
-  new Gauge({
-    name: 'tv2_login_throttle',
-    help: 'State of the GetToken throttle of this process, by statistic.',
-    labelNames: ['stat'] as const,
-    registers: [registry],
-    collect() {
-      const source = loginThrottleSources.get(app);
-      if (!source) return;
-      this.reset();
-      for (const [stat, value] of Object.entries(source())) this.set({ stat }, value);
-    },
-  });
+  registerLoginMetrics(app, registry);
 
   app.addHook('onError', async (_request, _reply, error) => {
     if (unavailableReason(error) !== undefined) unavailable.inc();
@@ -170,5 +145,53 @@ export function registerMetrics(app: FastifyInstance, services: Services): void 
     if (value !== undefined) scn.set(value);
     reply.header('cache-control', 'no-store').type(registry.contentType);
     return registry.metrics();
+  });
+}
+
+/**
+ * GetToken's limits (`app.loginGuard`, token-route.ts), read on every scrape: secret checks running
+ * and queued, checks started, and attempts refused (429 TOO_MANY_FAILED_LOGINS: throttled, 503
+ * LOGIN_BUSY: busy). Their answers also show in the request metric as operation="GetToken".
+ */
+function registerLoginMetrics(app: FastifyInstance, registry: Registry): void {
+  const stats = () => (app.hasDecorator('loginGuard') ? app.loginGuard.stats() : undefined);
+  new Gauge({
+    name: 'tv2_login_checks',
+    help: 'GetToken secret checks (scrypt) of this process by state: running, or queued for a slot.',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    collect() {
+      const s = stats();
+      if (!s) return;
+      this.set({ state: 'running' }, s.checksRunning);
+      this.set({ state: 'queued' }, s.checksQueued);
+    },
+  });
+  const started = { value: 0 };
+  new Counter({
+    name: 'tv2_login_checks_started_total',
+    help: 'GetToken secret checks started since the process started.',
+    registers: [registry],
+    collect() {
+      const s = stats();
+      if (!s) return;
+      this.inc(Math.max(0, s.checksStarted - started.value));
+      started.value = s.checksStarted;
+    },
+  });
+  const refused = { busy: 0, throttled: 0 };
+  new Counter({
+    name: 'tv2_login_refused_total',
+    help: 'GetToken attempts refused by reason: throttled (429 TOO_MANY_FAILED_LOGINS) or busy (503 LOGIN_BUSY).',
+    labelNames: ['reason'] as const,
+    registers: [registry],
+    collect() {
+      const s = stats();
+      if (!s) return;
+      this.inc({ reason: 'throttled' }, Math.max(0, s.refusedThrottled - refused.throttled));
+      this.inc({ reason: 'busy' }, Math.max(0, s.refusedBusy - refused.busy));
+      refused.throttled = s.refusedThrottled;
+      refused.busy = s.refusedBusy;
+    },
   });
 }

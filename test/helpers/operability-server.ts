@@ -52,7 +52,8 @@ export async function startServerProcess(
   child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
     errText += chunk;
   });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  // 'close': the process ended and its output has been read to the end
+  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
   const waitForLog = (pattern: RegExp) => {
     const seen = lines.find((l) => pattern.test(String(l.msg)));
     if (seen) return Promise.resolve(seen);
