@@ -31,7 +31,8 @@ function serve(
       ['bin/tv2.js', 'serve'],
       {
         env: { ...process.env, LOG_FORMAT: 'json', PORT: '0', TV2_DEMO: '0', ...env },
-        timeout: 60_000,
+        // a start that wrongly succeeds is ended well before the test times out
+        timeout: 20_000,
         ...(user ?? {}),
       },
       (error, _stdout, stderr) =>
