@@ -8,8 +8,8 @@ import * as m0004 from './0004_clients.ts';
 import * as m0005 from './0005_idempotency.ts';
 import * as m0006 from './0006_shops.ts';
 import * as m0007 from './0007_customers.ts';
-import * as m0009 from './0009_idempotency_lease.ts';
 import * as m0008 from './0008_login_attempts.ts';
+import * as m0009 from './0009_idempotency_lease.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: a migration sees the schema of its own time
 type EngineMigration = { up(db: Kysely<any>, engine: Engine): Promise<void> };
@@ -23,8 +23,8 @@ const migrations: Record<string, EngineMigration> = {
   '0005_idempotency': m0005,
   '0006_shops': m0006,
   '0007_customers': m0007,
-  '0009_idempotency_lease': m0009,
   '0008_login_attempts': m0008,
+  '0009_idempotency_lease': m0009,
 };
 
 export function migrationProvider(engine: Engine): MigrationProvider {
