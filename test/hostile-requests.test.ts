@@ -301,9 +301,9 @@ describe(`the event loop under hostile requests (${ENGINE})`, () => {
       expect(statusOf(label), label).toBe(400);
     }
     expect(statusOf('photo-2mib')).toBe(200);
-    // Before: 16,000 ms and more for one request. The bound is 8 times less than that, and over 20
+    // Before: 16,000 ms and more for one request. The bound is 3 times less than that, and about 80
     // times what one of these requests holds the loop for now (the worst seen is a garbage
     // collection or a busy machine); a machine slow enough to need more shows it in the baseline.
-    expect(hostile.worstMs).toBeLessThan(Math.max(2000, 10 * ordinary.worstMs));
+    expect(hostile.worstMs).toBeLessThan(Math.max(5000, 10 * ordinary.worstMs));
   }, 180_000);
 });

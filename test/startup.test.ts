@@ -128,12 +128,12 @@ describe('the command line', () => {
     expect(bad.code).toBe(1);
     expect(bad.stderr).toMatch(/unknown role/);
     expect((await cli(['user', 'add', 'portal', '--roles', 'B2C'], fresh.url)).code).toBe(1);
-  });
+  }, 180_000); // seven CLI processes, each compiling the code at start: slow on a busy machine
 
   it('explains itself with --help', async () => {
     const help = await cli(['--help'], 'sqlite::memory:');
     expect(help.stdout).toMatch(/serve/);
     expect(help.stdout).toMatch(/import/);
     expect(help.stdout).toMatch(/user/);
-  });
+  }, 60_000);
 });

@@ -101,7 +101,7 @@ export function registerAdminRoutes(app: FastifyInstance, services: Services, ro
         security: [{ bearer: [] }],
         ...(route.params ? { params: route.params } : {}),
         ...(route.body ? { body: route.body } : {}),
-        response: { ...ok, ...errorResponses([400, 401, 403, 404, 409, 413, 415, 500]) },
+        response: { ...ok, ...errorResponses([400, 401, 403, 404, 409, 413, 415, 500, 503]) },
       },
       onRequest: async (request) => {
         request.principal = await principalFor(request, 'ADMIN', services);

@@ -16,6 +16,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   429: 'Too many requests; see Retry-After.',
   500: 'A fault of the server; quote the requestId.',
   501: 'The operation is part of the interface but not built yet.',
+  503: 'The database is unavailable (`DATABASE_UNAVAILABLE`); retry after `Retry-After` seconds.',
 };
 
 /** Problem responses for the OpenAPI document; the bodies themselves are made in src/http/problem.ts. */

@@ -177,7 +177,7 @@ function idempotencyHooks(services: Services, op: Operation) {
 function registerOperation(app: FastifyInstance, services: Services, op: Operation): void {
   const [documented, ...aliases] = services.config.packageAliases;
   const built = op.handler !== undefined;
-  const errors = op.audience === 'PUBLIC' ? [400, 500] : [400, 401, 403, 404, 409, 500];
+  const errors = op.audience === 'PUBLIC' ? [400, 500] : [400, 401, 403, 404, 409, 500, 503];
   const okResponse = op.binaryTypes
     ? {
         200: {
