@@ -10,7 +10,7 @@ beforeAll(async () => {
   token = await t.tokenFor(['B2B', 'ADMIN']);
   await t.services.catalog.saveSizeTable(sizeTable('CONF', ['S']));
   await t.services.catalog.saveArticle(article('Y1-1', { sizes: [] }));
-  await t.services.customers.saveRepresentative({ code: 'REP1', name: 'Rep One' });
+  await t.services.representatives.saveRepresentative({ code: 'REP1', name: 'Rep One' });
   await t.services.customers.saveCustomerDetails({
     customerNo: 30001,
     name: 'Leaving Ltd',
@@ -18,7 +18,7 @@ beforeAll(async () => {
     currency: 'EUR',
     representative: 'REP1',
   });
-  await t.services.customers.saveArticleLinks([
+  await t.services.articleLinks.saveArticleLinks([
     { customerNo: 30001, articleNo: 'Y1-1', customerArticleNo: 'L-1' },
   ]);
 });

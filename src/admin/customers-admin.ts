@@ -70,9 +70,12 @@ export const CUSTOMERS_ADMIN_ROUTES = [
         String(v).trim().toUpperCase(),
       );
       return answer(
-        await withCustomerWireNames(() => services.customers.saveRepresentative(representativeInput(body)), {
-          single: true,
-        }),
+        await withCustomerWireNames(
+          () => services.representatives.saveRepresentative(representativeInput(body)),
+          {
+            single: true,
+          },
+        ),
       );
     },
   }),
@@ -82,7 +85,7 @@ export const CUSTOMERS_ADMIN_ROUTES = [
     summary: 'Delete a sales representative (409 REPRESENTATIVE_IN_USE while customers have it)',
     params: Type.Object({ representative: Type.String({ minLength: 1, maxLength: 20 }) }),
     async handler({ params, services }) {
-      await services.customers.deleteRepresentative(params.representative);
+      await services.representatives.deleteRepresentative(params.representative);
     },
   }),
   adminRoute({
@@ -97,7 +100,7 @@ export const CUSTOMERS_ADMIN_ROUTES = [
     async handler({ body, services }) {
       const links = body.ARTICLELINKS.map(articleLinkInput);
       return answer(
-        await withCustomerWireNames(() => services.customers.saveArticleLinks(links), {
+        await withCustomerWireNames(() => services.articleLinks.saveArticleLinks(links), {
           prefix: '/ARTICLELINKS',
         }),
       );
@@ -125,7 +128,7 @@ export const CUSTOMERS_ADMIN_ROUTES = [
     response: WriteAnswer,
     async handler({ body, services }) {
       return answer(
-        await services.customers.deleteArticleLinks(
+        await services.articleLinks.deleteArticleLinks(
           body.ARTICLELINKS.map((l) => ({ customerNo: l.CUSTOMER, articleNo: l.ARTICLE })),
         ),
       );

@@ -1,4 +1,5 @@
-import type { AddressInput, CustomerPatch } from '../domain/customers/customer-service.ts';
+import type { AddressInput } from '../domain/customers/customer-validation.ts';
+import type { CustomerPatch } from '../domain/customers/customer-write-plan.ts';
 import type { Services } from '../services.ts';
 import { FIRST_DEMO_CUSTOMER } from './price-data.ts';
 import { Random } from './random.ts';
@@ -123,7 +124,7 @@ export async function seedCustomers(
 ): Promise<{ customers: number; representatives: number }> {
   const rng = new Random((options.seed ?? 1) * 7919 + 17);
   const customersArea = services.customers;
-  await customersArea.saveRepresentatives(REPRESENTATIVES);
+  await services.representatives.saveRepresentatives(REPRESENTATIVES);
 
   const existing = await customersArea.listCustomers({ sinceScn: 0, offset: 1, limit: 1000 });
   const demo = existing.items
@@ -170,6 +171,6 @@ export async function seedCustomers(
       customerBarcode: i % 3 === 0 ? `2${String(c.CUSTOMER).slice(-4)}${String(i).padStart(7, '0')}` : null,
     })),
   );
-  if (links.length > 0) await customersArea.saveArticleLinks(links);
+  if (links.length > 0) await services.articleLinks.saveArticleLinks(links);
   return { customers: demo.length, representatives: REPRESENTATIVES.length };
 }

@@ -40,7 +40,7 @@ export const representatives: ImportKind<ReturnType<typeof representativeInput>>
     ),
   save: async (services, inputs) =>
     written(
-      await withCustomerWireNames(() => services.customers.saveRepresentatives(inputs), {
+      await withCustomerWireNames(() => services.representatives.saveRepresentatives(inputs), {
         single: inputs.length === 1,
       }),
       inputs.length,
@@ -57,7 +57,7 @@ export const customerarticlelinks: ImportKind<ReturnType<typeof articleLinkInput
     ),
   save: async (services, inputs) =>
     written(
-      await withCustomerWireNames(() => services.customers.saveArticleLinks(inputs), {
+      await withCustomerWireNames(() => services.articleLinks.saveArticleLinks(inputs), {
         single: inputs.length === 1,
       }),
       inputs.length,

@@ -242,7 +242,7 @@ export const B2B_GetRepresentatives = operation({
     }),
   ),
   async handler({ query, principal, services }) {
-    const page = await services.customers.listRepresentatives(toPage(query, REPRESENTATIVE_PAGE), {
+    const page = await services.representatives.listRepresentatives(toPage(query, REPRESENTATIVE_PAGE), {
       customerNo: scopedCustomerNo(principal, undefined),
     });
     return {
@@ -336,7 +336,7 @@ export const B2B_GetAllCustomerArticleLink = operation({
   response: rooted('B2BGETALLCUSTOMERARTICLELINK', linksAnswer()),
   async handler({ query, principal, services }) {
     const customerNo = scopedCustomerNo(principal, optionalNumber(query.strcustomer));
-    const page = await services.customers.listArticleLinks(toPage(query, LINK_PAGE), { customerNo });
+    const page = await services.articleLinks.listArticleLinks(toPage(query, LINK_PAGE), { customerNo });
     return {
       B2BGETALLCUSTOMERARTICLELINK: {
         SCN: page.scn,
@@ -369,7 +369,7 @@ export const B2B_GetCustomerArticleLink = operation({
   response: rooted('B2BGETCUSTOMERARTICLELINK', linksAnswer({ CUSTOMER: CustomerNoSchema })),
   async handler({ query, principal, services }) {
     const customerNo = requiredCustomer(principal, optionalNumber(query.strcustomer), 'strcustomer');
-    const page = await services.customers.listArticleLinks(toPage(query, LINK_PAGE), {
+    const page = await services.articleLinks.listArticleLinks(toPage(query, LINK_PAGE), {
       customerNo,
       articleNo: query.strarticle,
       customerArticleNo: query.strcustomerarticle,

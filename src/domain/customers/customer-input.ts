@@ -4,14 +4,10 @@ import { DIGITS_MAX, MAX_INT32, MAX_SAFE_INT } from '../shared/int-limits.ts';
 import { LANGUAGE_SLOTS } from '../shared/language.ts';
 import { toMinor } from '../shared/money.ts';
 import { type WireNaming, withWireNames } from '../shared/wire-names.ts';
-import type {
-  AddressInput,
-  ArticleLinkInput,
-  CustomerDetailsInput,
-  CustomerPatch,
-  InvoiceAddressInput,
-  RepresentativeInput,
-} from './customer-service.ts';
+import type { ArticleLinkInput } from './article-link-service.ts';
+import type { AddressInput, InvoiceAddressInput } from './customer-validation.ts';
+import type { CustomerDetailsInput, CustomerPatch } from './customer-write-plan.ts';
+import type { RepresentativeInput } from './representative-service.ts';
 
 /**
  * The written forms of the customers area: B2B_PostCustomer's CUSTOMERDATA, B2B_PostDeliveryAddress's
