@@ -14,7 +14,7 @@ import { startApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { demoArticles } from '../src/demo/catalog-data.ts';
 import { seedCatalog } from '../src/demo/seed.ts';
-import type { ListPriceInput } from '../src/domain/pricing/pricing-service.ts';
+import type { ListPriceInput } from '../src/domain/pricing/list-price-service.ts';
 
 const ARTICLES = Number(process.env.PRICES_ARTICLES ?? 100_000);
 const PAGE = Number(process.env.PRICES_PAGE ?? 1000);
@@ -60,11 +60,11 @@ async function main(): Promise<void> {
         });
       }
       if (rows.length >= BATCH) {
-        priceRows += (await services.pricing.setListPrices(rows)).changed;
+        priceRows += (await services.pricing.listPrices.setListPrices(rows)).changed;
         rows = [];
       }
     }
-    priceRows += (await services.pricing.setListPrices(rows)).changed;
+    priceRows += (await services.pricing.listPrices.setListPrices(rows)).changed;
     console.log(`prices: ${priceRows} list price rows in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
     const { secret } = await services.auth.createUser({ name: 'dump', roles: ['B2B'] });

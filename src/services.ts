@@ -3,11 +3,9 @@ import type { Database } from './db/database.ts';
 import { AuthService } from './domain/auth/auth-service.ts';
 import { CatalogService } from './domain/catalog/catalog-service.ts';
 import { ClientService } from './domain/clients/client-service.ts';
-import { ArticleLinkService } from './domain/customers/article-link-service.ts';
 import { CustomerService } from './domain/customers/customer-service.ts';
-import { RepresentativeService } from './domain/customers/representative-service.ts';
 import { IdempotencyService } from './domain/idempotency/idempotency-service.ts';
-import { PricingService } from './domain/pricing/pricing-service.ts';
+import { createPricingServices, type PricingServices } from './domain/pricing/pricing-services.ts';
 import { ShopService } from './domain/shops/shop-service.ts';
 import { StockService } from './domain/stock/stock-service.ts';
 
@@ -18,13 +16,11 @@ export interface Services {
   auth: AuthService;
   catalog: CatalogService;
   stock: StockService;
-  pricing: PricingService;
+  pricing: PricingServices;
   clients: ClientService;
   idempotency: IdempotencyService;
   shops: ShopService;
   customers: CustomerService;
-  representatives: RepresentativeService;
-  articleLinks: ArticleLinkService;
 }
 
 export function createServices(config: Config, database: Database): Services {
@@ -37,12 +33,10 @@ export function createServices(config: Config, database: Database): Services {
     }),
     catalog: new CatalogService(database),
     stock: new StockService(database),
-    pricing: new PricingService(database),
+    pricing: createPricingServices(database),
     clients: new ClientService(database),
     idempotency: new IdempotencyService(database, { leaseSeconds: config.idempotencyLeaseSeconds }),
     shops: new ShopService(database),
     customers: new CustomerService(database),
-    representatives: new RepresentativeService(database),
-    articleLinks: new ArticleLinkService(database),
   };
 }

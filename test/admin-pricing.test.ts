@@ -207,7 +207,7 @@ describe('pricing through the import and the admin area', () => {
       discountBp: 700,
     };
     const results = await Promise.all(
-      Array.from({ length: 10 }, () => t.services.pricing.saveAgreement(input)),
+      Array.from({ length: 10 }, () => t.services.pricing.agreements.saveAgreement(input)),
     );
     expect(new Set(results.map((r) => r.id)).size).toBe(1);
     expect(results.filter((r) => r.changed === 1)).toHaveLength(1);

@@ -24,7 +24,7 @@ beforeAll(async () => {
     quantity: 3,
     reference: 'receipt',
   });
-  await t.services.pricing.setListPrices([
+  await t.services.pricing.listPrices.setListPrices([
     { articleNo: 'Z1-1', priceType: 'SELLING', priceGroup: 2, currency: 'EUR', sizex: 'S', priceMinor: 1000 },
     { articleNo: 'Z1-1', priceType: 'SELLING', priceGroup: 2, currency: 'EUR', sizex: 'M', priceMinor: 1000 },
   ]);

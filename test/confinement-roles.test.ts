@@ -68,7 +68,7 @@ async function legacyToken(name: string, scope: { customerNo?: number; clientNo?
 
 beforeAll(async () => {
   t = await startTestApp();
-  await t.services.pricing.saveCustomers([
+  await t.services.pricing.customers.saveCustomers([
     { customerNo: 10001, name: 'Mode Jansen', priceGroup: 2, currency: 'EUR' },
     { customerNo: 10002, name: 'Kledinghuis De Vries', priceGroup: 2, currency: 'EUR' },
   ]);

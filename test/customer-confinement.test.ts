@@ -46,17 +46,17 @@ beforeAll(async () => {
   any = await t.tokenFor(['B2B']);
   await t.services.catalog.saveSizeTable(sizeTable('CONF', ['S', 'M']));
   await t.services.catalog.saveArticles([article('K100-010'), article('K100-020')]);
-  await t.services.pricing.saveCustomers([
+  await t.services.pricing.customers.saveCustomers([
     { customerNo: 10001, name: 'Mode Jansen', priceGroup: 2, currency: 'EUR' },
     { customerNo: 10002, name: 'Kledinghuis De Vries', priceGroup: 2, currency: 'EUR' },
   ]);
-  await t.services.representatives.saveRepresentatives([
+  await t.services.customers.saveRepresentatives([
     { code: 'JDV', name: 'Jan de Vries' },
     { code: 'SPE', name: 'Sanne Peeters' },
   ]);
   await t.services.customers.postCustomer({ customerNo: 10001, representative: 'JDV', externalKey: 'MJ' });
   await t.services.customers.postCustomer({ customerNo: 10002, representative: 'SPE', externalKey: 'KDV' });
-  await t.services.articleLinks.saveArticleLinks([
+  await t.services.customers.saveArticleLinks([
     { customerNo: 10001, articleNo: 'K100-010', customerArticleNo: 'A1' },
     { customerNo: 10002, articleNo: 'K100-010', customerArticleNo: 'B1' },
     { customerNo: 10002, articleNo: 'K100-020', customerArticleNo: 'B2' },

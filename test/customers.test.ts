@@ -32,11 +32,11 @@ beforeAll(async () => {
   b2c = await t.tokenFor(['B2C']);
   await t.services.catalog.saveSizeTable(sizeTable('CONF', ['S', 'M', 'L']));
   await t.services.catalog.saveArticles([article('C100-010'), article('C100-020'), article('C200-010')]);
-  await t.services.pricing.saveCustomers([
+  await t.services.pricing.customers.saveCustomers([
     { customerNo: 10001, name: 'Mode Jansen', priceGroup: 2, customerGroup: 'SHOPS', currency: 'EUR' },
     { customerNo: 10002, name: 'Kledinghuis De Vries', priceGroup: 2, currency: 'EUR', discountBp: 300 },
   ]);
-  await t.services.representatives.saveRepresentatives([
+  await t.services.customers.saveRepresentatives([
     { code: 'JDV', name: 'Jan de Vries', email: 'jan@example.com', phone: '+31 6 12345678' },
     { code: 'spe', name: 'Sanne Peeters' },
   ]);
@@ -143,7 +143,10 @@ describe('B2B_PostCustomer', () => {
       ],
     });
     // Pricing sees the customer and its terms.
-    expect(await t.services.pricing.customer(10003)).toMatchObject({ price_group: 2, discount_bp: 250 });
+    expect(await t.services.pricing.customers.customer(10003)).toMatchObject({
+      price_group: 2,
+      discount_bp: 250,
+    });
   });
 
   it('posting what is stored changes nothing: CHANGED false and the SCN stays', async () => {
@@ -232,7 +235,7 @@ describe('B2B_PostCustomer', () => {
   });
 
   it("pricing's own customer writes keep the details", async () => {
-    await t.services.pricing.saveCustomer({
+    await t.services.pricing.customers.saveCustomer({
       customerNo: 10003,
       name: 'Boutique Bakker',
       priceGroup: 3,
@@ -423,12 +426,12 @@ describe('representatives', () => {
   });
 
   it('a representative that customers have cannot be deleted; a deleted one is in the feed', async () => {
-    await expect(t.services.representatives.deleteRepresentative('SPE')).rejects.toMatchObject({
+    await expect(t.services.customers.deleteRepresentative('SPE')).rejects.toMatchObject({
       code: 'REPRESENTATIVE_IN_USE',
     });
     const since = await scnNow();
-    await t.services.representatives.saveRepresentative({ code: 'OLD', name: 'Oud' });
-    await t.services.representatives.deleteRepresentative('old');
+    await t.services.customers.saveRepresentative({ code: 'OLD', name: 'Oud' });
+    await t.services.customers.deleteRepresentative('old');
     const feed = (await get('B2B_GetRepresentatives', { strscn: String(since) })).B2BGETREPRESENTATIVES;
     expect(feed.REPRESENTATIVES).toEqual([]);
     expect(feed.DELETED).toEqual(['OLD']);
@@ -437,7 +440,7 @@ describe('representatives', () => {
 
 describe('customer-article links', () => {
   beforeAll(async () => {
-    await t.services.articleLinks.saveArticleLinks([
+    await t.services.customers.saveArticleLinks([
       {
         customerNo: 10001,
         articleNo: 'C100-010',
@@ -499,28 +502,28 @@ describe('customer-article links', () => {
 
   it("refuses a customer's own article number for a second article; deletions are in the feed", async () => {
     await expect(
-      t.services.articleLinks.saveArticleLinks([
+      t.services.customers.saveArticleLinks([
         { customerNo: 10001, articleNo: 'C200-010', customerArticleNo: 'MJ-1' },
       ]),
     ).rejects.toMatchObject({ code: 'CUSTOMER_ARTICLE_TAKEN' });
     await expect(
-      t.services.articleLinks.saveArticleLinks([
+      t.services.customers.saveArticleLinks([
         { customerNo: 10001, articleNo: 'NOPE', customerArticleNo: 'MJ-9' },
       ]),
     ).rejects.toMatchObject({ errors: [{ name: '0/articleNo' }] });
     const since = await scnNow();
     expect(
-      await t.services.articleLinks.saveArticleLinks([
+      await t.services.customers.saveArticleLinks([
         { customerNo: 10002, articleNo: 'C100-010', customerArticleNo: '4711' },
       ]),
     ).toEqual({ scn: null, changed: 0 });
-    await t.services.articleLinks.deleteArticleLinks([{ customerNo: 10001, articleNo: 'C100-020' }]);
+    await t.services.customers.deleteArticleLinks([{ customerNo: 10001, articleNo: 'C100-020' }]);
     const feed = (await get('B2B_GetAllCustomerArticleLink', { strscn: String(since) }))
       .B2BGETALLCUSTOMERARTICLELINK;
     expect(feed.ARTICLELINKS).toEqual([]);
     expect(feed.DELETED).toEqual([{ CUSTOMER: 10001, ARTICLE: 'C100-020' }]);
     // The number is free again.
-    await t.services.articleLinks.saveArticleLinks([
+    await t.services.customers.saveArticleLinks([
       { customerNo: 10001, articleNo: 'C200-010', customerArticleNo: 'MJ-2' },
     ]);
   });
@@ -535,7 +538,7 @@ describe('sync', () => {
     await post('B2B_PostCustomer', {
       CUSTOMERDATA: { NAME: 'Kort Bestaan', PRICEGROUP: 2, CURRENCY: 'EUR' },
     });
-    await t.services.pricing.deleteCustomer(10004);
+    await t.services.pricing.customers.deleteCustomer(10004);
     const feed = (await get('B2B_GetAllCustomers', { strscn: String(since) })).B2BGETALLCUSTOMERS;
     expect(feed.DELETED).toEqual([10004]);
     expect(feed.CUSTOMERS.map((c: { CUSTOMER: number }) => c.CUSTOMER)).not.toContain(10004);

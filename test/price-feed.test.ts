@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inWriteTransaction } from '../src/db/unit-of-work.ts';
+import type { ListPriceInput, ListPriceKey } from '../src/domain/pricing/list-price-service.ts';
 import { PricingRepository } from '../src/domain/pricing/pricing-repository.ts';
-import type { ListPriceInput, ListPriceKey } from '../src/domain/pricing/pricing-service.ts';
 import { article, sizeTable } from './helpers/fixtures.ts';
 import { ENGINE, startTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -36,7 +36,7 @@ beforeAll(async () => {
   token = await t.tokenFor(['B2B']);
   await t.services.catalog.saveSizeTable(sizeTable('CONF', SIZES));
   await t.services.catalog.saveArticles(ARTICLES.map((no) => article(no)));
-  await t.services.pricing.setListPrices(
+  await t.services.pricing.listPrices.setListPrices(
     ARTICLES.slice(0, 10).flatMap((articleNo) =>
       SIZES.map((sizex) => ({
         articleNo,
@@ -151,7 +151,7 @@ describe('price change feeds', () => {
             seen.add(text);
             rows.push({ ...key, priceMinor: 100 + Math.floor(Math.random() * 20) * 5 });
           }
-          await t.services.pricing.setListPrices(rows);
+          await t.services.pricing.listPrices.setListPrices(rows);
         } else if (roll < 0.75) {
           // Delete prices that exist (most random keys have none), one or two at a time.
           const live = await t.database.db
@@ -160,7 +160,7 @@ describe('price change feeds', () => {
             .where('deleted', '=', 0)
             .execute();
           const victims = [pick(live), pick(live)].filter((r) => r !== undefined);
-          await t.services.pricing.deleteListPrices(
+          await t.services.pricing.listPrices.deleteListPrices(
             victims.map((r) => ({
               articleNo: r.article_no,
               priceType: r.price_type,

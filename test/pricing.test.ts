@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ListPriceInput } from '../src/domain/pricing/pricing-service.ts';
+import type { ListPriceInput } from '../src/domain/pricing/list-price-service.ts';
 import { article, sizeTable } from './helpers/fixtures.ts';
 import { startTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -46,7 +46,7 @@ beforeAll(async () => {
     article('P300-010', { articleGroup: 'SHIRTS', retail: false }),
     article('P400-010', { articleGroup: 'SHIRTS' }),
   ]);
-  await t.services.pricing.setListPrices([
+  await t.services.pricing.listPrices.setListPrices([
     ...pricesOf('P100-010', 5995, 2500),
     ...pricesOf('P100-020', 5995, 2500),
     ...pricesOf('P200-010', 3995, 1750),
@@ -75,7 +75,7 @@ beforeAll(async () => {
       priceMinor: 1600,
     },
   ]);
-  await t.services.pricing.saveCustomers([
+  await t.services.pricing.customers.saveCustomers([
     { customerNo: 10001, name: 'Mode Jansen', priceGroup: 2, customerGroup: 'SHOPS', currency: 'EUR' },
     { customerNo: 10002, name: 'Kledinghuis De Vries', priceGroup: 2, currency: 'EUR', discountBp: 300 },
     { customerNo: 10003, name: 'Fashion Ltd', priceGroup: 2, customerGroup: 'SHOPS', currency: 'GBP' },
@@ -159,7 +159,7 @@ describe('B2B_GetAllPrices', () => {
 
   it('with strscn returns the complete price set of changed articles and lists articles left without prices', async () => {
     const before = await scnNow();
-    await t.services.pricing.setListPrices([
+    await t.services.pricing.listPrices.setListPrices([
       {
         articleNo: 'P100-010',
         priceType: 'SELLING',
@@ -169,7 +169,7 @@ describe('B2B_GetAllPrices', () => {
         priceMinor: 2600,
       },
     ]);
-    await t.services.pricing.deleteListPrices(
+    await t.services.pricing.listPrices.deleteListPrices(
       pricesOf('P100-020', 0, 0).map(({ priceMinor, ...key }) => key),
     );
     const feed = (await get('B2B_GetAllPrices', { strscn: String(before) })).B2BGETPRICE;
@@ -186,23 +186,23 @@ describe('B2B_GetAllPrices', () => {
     const all = (await get('B2B_GetAllPrices')).B2BGETPRICE;
     expect(all.ARTICLES.map((a: { ARTICLE: string }) => a.ARTICLE)).toEqual(['P100-010', 'P200-010']);
     // prices again: the article is back
-    await t.services.pricing.setListPrices(pricesOf('P100-020', 5995, 2500));
+    await t.services.pricing.listPrices.setListPrices(pricesOf('P100-020', 5995, 2500));
   });
 });
 
 describe('list price writes', () => {
   it('saving the same prices twice does not move the SCN the second time', async () => {
     const rows = pricesOf('P400-010', 2995, 1200);
-    const first = await t.services.pricing.setListPrices(rows);
+    const first = await t.services.pricing.listPrices.setListPrices(rows);
     expect(first.changed).toBe(4);
     const scn = await scnNow();
-    expect(await t.services.pricing.setListPrices(rows)).toEqual({ scn: null, changed: 0 });
+    expect(await t.services.pricing.listPrices.setListPrices(rows)).toEqual({ scn: null, changed: 0 });
     expect(await scnNow()).toBe(scn);
     // one changed row among unchanged ones: only that row gets the new SCN
     const changed = rows.map((r) =>
       r.sizex === 'M' && r.priceType === 'SELLING' ? { ...r, priceMinor: 1300 } : r,
     );
-    const second = await t.services.pricing.setListPrices(changed);
+    const second = await t.services.pricing.listPrices.setListPrices(changed);
     expect(second).toEqual({ scn: scn + 1, changed: 1 });
     const feed = (await get('B2B_GetPriceChanges', { strscn: String(scn) })).B2BGETPRICECHANGES;
     expect(feed.PRICES).toEqual([
@@ -224,25 +224,31 @@ describe('list price writes', () => {
       currency: 'EUR',
       sizex: 'S',
     };
-    expect(await t.services.pricing.deleteListPrices([key])).toEqual({ scn: null, changed: 0 });
+    expect(await t.services.pricing.listPrices.deleteListPrices([key])).toEqual({ scn: null, changed: 0 });
   });
 
   it('refuses unknown articles, sizes outside the article and bad amounts; a bad row leaves nothing behind', async () => {
     const scn = await scnNow();
     const good = pricesOf('P400-010', 100, 100)[0]!;
     await expect(
-      t.services.pricing.setListPrices([good, { ...good, articleNo: 'NOPE-1' }]),
+      t.services.pricing.listPrices.setListPrices([good, { ...good, articleNo: 'NOPE-1' }]),
     ).rejects.toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ name: '1/articleNo' }] });
-    await expect(t.services.pricing.setListPrices([good, { ...good, sizex: 'XL' }])).rejects.toMatchObject({
+    await expect(
+      t.services.pricing.listPrices.setListPrices([good, { ...good, sizex: 'XL' }]),
+    ).rejects.toMatchObject({
       errors: [{ name: '1/sizex' }],
     });
-    await expect(t.services.pricing.setListPrices([{ ...good, priceMinor: 12.5 }])).rejects.toMatchObject({
+    await expect(
+      t.services.pricing.listPrices.setListPrices([{ ...good, priceMinor: 12.5 }]),
+    ).rejects.toMatchObject({
       errors: [{ name: '0/priceMinor' }],
     });
-    await expect(t.services.pricing.setListPrices([{ ...good, currency: 'eur' }])).rejects.toMatchObject({
+    await expect(
+      t.services.pricing.listPrices.setListPrices([{ ...good, currency: 'eur' }]),
+    ).rejects.toMatchObject({
       errors: [{ name: '0/currency' }],
     });
-    await expect(t.services.pricing.setListPrices([good, good])).rejects.toMatchObject({
+    await expect(t.services.pricing.listPrices.setListPrices([good, good])).rejects.toMatchObject({
       code: 'VALIDATION_FAILED',
     });
     expect(await scnNow()).toBe(scn);
@@ -259,7 +265,7 @@ describe('B2B_GetPriceChanges', () => {
       currency: 'EUR',
       sizex: 'S',
     };
-    await t.services.pricing.setListPrices([
+    await t.services.pricing.listPrices.setListPrices([
       {
         articleNo: 'P200-010',
         priceType: 'SELLING',
@@ -277,7 +283,7 @@ describe('B2B_GetPriceChanges', () => {
         priceMinor: 1499,
       },
     ]);
-    await t.services.pricing.deleteListPrices([key]);
+    await t.services.pricing.listPrices.deleteListPrices([key]);
     const feed = (await get('B2B_GetPriceChanges', { strscn: String(before) })).B2BGETPRICECHANGES;
     expect(feed.SCN).toBe(before + 2);
     expect(feed.PRICES.map((p: { SIZEX: string; PRICE: number }) => [p.SIZEX, p.PRICE])).toEqual([
@@ -305,7 +311,7 @@ describe('B2B_GetArticlePrice', () => {
 
   beforeAll(async () => {
     agreementId = (
-      await t.services.pricing.createAgreement({
+      await t.services.pricing.agreements.createAgreement({
         customerNo: 10001,
         scope: 'ARTICLE',
         scopeValue: 'P100-010',
@@ -316,7 +322,7 @@ describe('B2B_GetArticlePrice', () => {
       })
     ).id;
     groupAgreementId = (
-      await t.services.pricing.createAgreement({
+      await t.services.pricing.agreements.createAgreement({
         customerGroup: 'SHOPS',
         scope: 'MODEL',
         scopeValue: 'P100',
@@ -325,7 +331,7 @@ describe('B2B_GetArticlePrice', () => {
       })
     ).id;
     lineId = (
-      await t.services.pricing.createLineDiscount({
+      await t.services.pricing.agreements.createLineDiscount({
         customerNo: 10002,
         scope: 'ARTICLEGROUP',
         scopeValue: 'SHIRTS',
@@ -334,7 +340,7 @@ describe('B2B_GetArticlePrice', () => {
         validTo: day(1),
       })
     ).id;
-    await t.services.pricing.createLineDiscount({
+    await t.services.pricing.agreements.createLineDiscount({
       customerNo: 10002,
       scope: 'ARTICLEGROUP',
       scopeValue: 'JEANS',
@@ -507,7 +513,7 @@ describe('price agreements', () => {
     expect(of10003.AGREEMENTS.map((a: { CUSTOMERGROUP: string }) => a.CUSTOMERGROUP)).toEqual(['SHOPS']);
 
     const before = all.SCN as number;
-    const { id } = await t.services.pricing.createAgreement({
+    const { id } = await t.services.pricing.agreements.createAgreement({
       customerNo: 10002,
       scope: 'ARTICLEGROUP',
       scopeValue: 'SHIRTS',
@@ -531,9 +537,11 @@ describe('price agreements', () => {
       validFrom: TODAY,
       netPrices: { GBP: 900, EUR: 1000 },
     };
-    expect(await t.services.pricing.updateAgreement(id, same)).toEqual({ scn: null, changed: 0 });
-    expect((await t.services.pricing.updateAgreement(id, { ...same, minQuantity: 6 })).changed).toBe(1);
-    await t.services.pricing.deleteAgreement(id);
+    expect(await t.services.pricing.agreements.updateAgreement(id, same)).toEqual({ scn: null, changed: 0 });
+    expect(
+      (await t.services.pricing.agreements.updateAgreement(id, { ...same, minQuantity: 6 })).changed,
+    ).toBe(1);
+    await t.services.pricing.agreements.deleteAgreement(id);
     const feed = (await get('B2B_GetAllPriceAgreements', { strscn: String(before) }))
       .B2BGETALLPRICEAGREEMENTS;
     expect(feed.AGREEMENTS).toEqual([]);
@@ -544,7 +552,7 @@ describe('price agreements', () => {
     });
     expect(gone.statusCode).toBe(404);
     expect(gone.json().code).toBe('AGREEMENT_NOT_FOUND');
-    await expect(t.services.pricing.deleteAgreement(id)).rejects.toMatchObject({
+    await expect(t.services.pricing.agreements.deleteAgreement(id)).rejects.toMatchObject({
       code: 'AGREEMENT_NOT_FOUND',
     });
   });
@@ -558,26 +566,32 @@ describe('price agreements', () => {
       discountBp: 500,
     };
     await expect(
-      t.services.pricing.createAgreement({ ...base, customerGroup: 'SHOPS' }),
+      t.services.pricing.agreements.createAgreement({ ...base, customerGroup: 'SHOPS' }),
     ).rejects.toMatchObject({
       errors: [{ name: 'customerNo' }],
     });
     await expect(
-      t.services.pricing.createAgreement({ ...base, netPrices: { EUR: 100 } }),
+      t.services.pricing.agreements.createAgreement({ ...base, netPrices: { EUR: 100 } }),
     ).rejects.toMatchObject({
       errors: [{ name: 'discountBp' }],
     });
-    await expect(t.services.pricing.createAgreement({ ...base, validTo: day(-1) })).rejects.toMatchObject({
+    await expect(
+      t.services.pricing.agreements.createAgreement({ ...base, validTo: day(-1) }),
+    ).rejects.toMatchObject({
       errors: [{ name: 'validTo' }],
     });
-    await expect(t.services.pricing.createAgreement({ ...base, discountBp: 10001 })).rejects.toMatchObject({
+    await expect(
+      t.services.pricing.agreements.createAgreement({ ...base, discountBp: 10001 }),
+    ).rejects.toMatchObject({
       errors: [{ name: 'discountBp' }],
     });
-    await expect(t.services.pricing.createAgreement({ ...base, customerNo: 55555 })).rejects.toMatchObject({
+    await expect(
+      t.services.pricing.agreements.createAgreement({ ...base, customerNo: 55555 }),
+    ).rejects.toMatchObject({
       code: 'CUSTOMER_NOT_FOUND',
     });
     await expect(
-      t.services.pricing.createAgreement({ ...base, scope: 'ARTICLE', scopeValue: 'NOPE-1' }),
+      t.services.pricing.agreements.createAgreement({ ...base, scope: 'ARTICLE', scopeValue: 'NOPE-1' }),
     ).rejects.toMatchObject({ code: 'ARTICLE_NOT_FOUND' });
   });
 });
@@ -618,7 +632,7 @@ describe('action prices', () => {
 
   beforeAll(async () => {
     running = (
-      await t.services.pricing.createActionPrice({
+      await t.services.pricing.actionPrices.createActionPrice({
         articleNo: 'P100-010',
         currency: 'EUR',
         priceMinor: 3995,
@@ -627,7 +641,7 @@ describe('action prices', () => {
       })
     ).id;
     sizeM = (
-      await t.services.pricing.createActionPrice({
+      await t.services.pricing.actionPrices.createActionPrice({
         articleNo: 'P100-010',
         sizex: 'M',
         currency: 'EUR',
@@ -637,7 +651,7 @@ describe('action prices', () => {
       })
     ).id;
     future = (
-      await t.services.pricing.createActionPrice({
+      await t.services.pricing.actionPrices.createActionPrice({
         articleNo: 'P200-010',
         currency: 'EUR',
         priceMinor: 2995,
@@ -646,7 +660,7 @@ describe('action prices', () => {
       })
     ).id;
     // an article not published for retail never shows
-    await t.services.pricing.createActionPrice({
+    await t.services.pricing.actionPrices.createActionPrice({
       articleNo: 'P300-010',
       currency: 'EUR',
       priceMinor: 100,
@@ -697,7 +711,7 @@ describe('action prices', () => {
 
   it('refuses an overlapping action price for the same article, size and currency', async () => {
     await expect(
-      t.services.pricing.createActionPrice({
+      t.services.pricing.actionPrices.createActionPrice({
         articleNo: 'P100-010',
         currency: 'EUR',
         priceMinor: 3000,
@@ -706,7 +720,7 @@ describe('action prices', () => {
       }),
     ).rejects.toMatchObject({ code: 'ACTION_PRICE_OVERLAP' });
     // the day after it ends is free
-    const { id } = await t.services.pricing.createActionPrice({
+    const { id } = await t.services.pricing.actionPrices.createActionPrice({
       articleNo: 'P100-010',
       currency: 'EUR',
       priceMinor: 3000,
@@ -714,7 +728,7 @@ describe('action prices', () => {
       endDate: day(5),
     });
     await expect(
-      t.services.pricing.updateActionPrice(id, {
+      t.services.pricing.actionPrices.updateActionPrice(id, {
         articleNo: 'P100-010',
         currency: 'EUR',
         priceMinor: 3000,
@@ -722,13 +736,13 @@ describe('action prices', () => {
         endDate: day(5),
       }),
     ).rejects.toMatchObject({ code: 'ACTION_PRICE_OVERLAP' });
-    await t.services.pricing.deleteActionPrice(id);
+    await t.services.pricing.actionPrices.deleteActionPrice(id);
   });
 
   it('reports in the feed what is deleted or no longer shown', async () => {
     const before = (await get('B2C_GetAllActionPrice', {}, b2c)).B2CGETALLACTIONPRICE.SCN;
-    await t.services.pricing.deleteActionPrice(sizeM);
-    await t.services.pricing.updateActionPrice(future, {
+    await t.services.pricing.actionPrices.deleteActionPrice(sizeM);
+    await t.services.pricing.actionPrices.updateActionPrice(future, {
       articleNo: 'P200-010',
       currency: 'EUR',
       priceMinor: 2895,
@@ -748,7 +762,7 @@ describe('action prices', () => {
 describe('customers', () => {
   it('validates customers and skips unchanged ones', async () => {
     await expect(
-      t.services.pricing.saveCustomer({
+      t.services.pricing.customers.saveCustomer({
         customerNo: 0,
         name: '',
         priceGroup: 0,
@@ -771,10 +785,10 @@ describe('customers', () => {
       customerGroup: 'SHOPS',
       currency: 'EUR',
     };
-    expect(await t.services.pricing.saveCustomer(c)).toEqual({ scn: null, changed: 0 });
-    const changed = await t.services.pricing.saveCustomer({ ...c, discountBp: 100 });
+    expect(await t.services.pricing.customers.saveCustomer(c)).toEqual({ scn: null, changed: 0 });
+    const changed = await t.services.pricing.customers.saveCustomer({ ...c, discountBp: 100 });
     expect(changed.changed).toBe(1);
-    await t.services.pricing.saveCustomer(c);
+    await t.services.pricing.customers.saveCustomer(c);
   });
 });
 

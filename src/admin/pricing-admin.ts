@@ -96,7 +96,9 @@ export const PRICING_ADMIN_ROUTES = [
     async handler({ params, body, services }) {
       samePathKey(params.customer, body.CUSTOMER, 'CUSTOMER', Number);
       return answer(
-        await withWireNames(() => services.pricing.saveCustomer(customerInput(body)), { single: true }),
+        await withWireNames(() => services.pricing.customers.saveCustomer(customerInput(body)), {
+          single: true,
+        }),
       );
     },
   }),
@@ -120,7 +122,9 @@ export const PRICING_ADMIN_ROUTES = [
     response: WriteAnswer,
     async handler({ body, services }) {
       const prices = body.PRICES.map((p, i) => listPriceInput(p, `/PRICES/${i}`));
-      return answer(await withWireNames(() => services.pricing.setListPrices(prices), { prefix: '/PRICES' }));
+      return answer(
+        await withWireNames(() => services.pricing.listPrices.setListPrices(prices), { prefix: '/PRICES' }),
+      );
     },
   }),
   adminRoute({
@@ -145,7 +149,7 @@ export const PRICING_ADMIN_ROUTES = [
     response: WriteAnswer,
     async handler({ body, services }) {
       return answer(
-        await services.pricing.deleteListPrices(
+        await services.pricing.listPrices.deleteListPrices(
           body.PRICES.map((p) => ({
             articleNo: p.ARTICLE,
             priceType: p.PRICETYPE,
@@ -158,9 +162,9 @@ export const PRICING_ADMIN_ROUTES = [
     },
   }),
   ...idRecords('agreements', 'price agreement', AgreementBody, (b: AgreementBody) => agreementInput(b), {
-    create: (s, i) => s.pricing.createAgreement(i),
-    update: (s, id, i) => s.pricing.updateAgreement(id, i),
-    remove: (s, id) => s.pricing.deleteAgreement(id),
+    create: (s, i) => s.pricing.agreements.createAgreement(i),
+    update: (s, id, i) => s.pricing.agreements.updateAgreement(id, i),
+    remove: (s, id) => s.pricing.agreements.deleteAgreement(id),
   }),
   ...idRecords(
     'linediscounts',
@@ -168,9 +172,9 @@ export const PRICING_ADMIN_ROUTES = [
     LineDiscountBody,
     (b: LineDiscountBody) => lineDiscountInput(b),
     {
-      create: (s, i) => s.pricing.createLineDiscount(i),
-      update: (s, id, i) => s.pricing.updateLineDiscount(id, i),
-      remove: (s, id) => s.pricing.deleteLineDiscount(id),
+      create: (s, i) => s.pricing.agreements.createLineDiscount(i),
+      update: (s, id, i) => s.pricing.agreements.updateLineDiscount(id, i),
+      remove: (s, id) => s.pricing.agreements.deleteLineDiscount(id),
     },
   ),
   ...idRecords(
@@ -179,9 +183,9 @@ export const PRICING_ADMIN_ROUTES = [
     ActionPriceBody,
     (b: ActionPriceBody) => actionPriceInput(b),
     {
-      create: (s, i) => s.pricing.createActionPrice(i),
-      update: (s, id, i) => s.pricing.updateActionPrice(id, i),
-      remove: (s, id) => s.pricing.deleteActionPrice(id),
+      create: (s, i) => s.pricing.actionPrices.createActionPrice(i),
+      update: (s, id, i) => s.pricing.actionPrices.updateActionPrice(id, i),
+      remove: (s, id) => s.pricing.actionPrices.deleteActionPrice(id),
     },
   ),
 ];

@@ -1,5 +1,6 @@
 import type { ArticleWire } from '../domain/catalog/article-wire.ts';
-import type { CustomerInput, ListPriceInput } from '../domain/pricing/pricing-service.ts';
+import type { ListPriceInput } from '../domain/pricing/list-price-service.ts';
+import type { CustomerInput } from '../domain/pricing/price-customer-service.ts';
 import type { Services } from '../services.ts';
 import { Random } from './random.ts';
 
@@ -78,7 +79,7 @@ export async function seedPrices(
 ): Promise<{ customers: number; prices: number; agreements: number; actionPrices: number }> {
   const rng = new Random(options.seed ?? 1);
   const pricing = services.pricing;
-  const now = pricing.now();
+  const now = pricing.agreements.now();
 
   const articles: ArticleWire[] = [];
   for (let offset: number | null = 1; offset !== null; ) {
@@ -93,7 +94,7 @@ export async function seedPrices(
   let prices = 0;
   const flush = async () => {
     if (rows.length === 0) return;
-    await pricing.setListPrices(rows);
+    await pricing.listPrices.setListPrices(rows);
     prices += rows.length;
     rows = [];
   };
@@ -129,7 +130,9 @@ export async function seedPrices(
   }
   await flush();
 
-  await pricing.saveCustomers(CUSTOMERS.map((c, i) => ({ ...c, customerNo: FIRST_DEMO_CUSTOMER + i })));
+  await pricing.customers.saveCustomers(
+    CUSTOMERS.map((c, i) => ({ ...c, customerNo: FIRST_DEMO_CUSTOMER + i })),
+  );
 
   // Agreements: a few net prices for single articles (with a quantity break), model discounts for
   // the boutique group, an article-group discount for the chains.
@@ -139,7 +142,7 @@ export async function seedPrices(
     const retail = retailOfModel.get(a.MODEL) ?? 0;
     const customerNo = FIRST_DEMO_CUSTOMER + rng.int(0, 8);
     const net = Math.round((retail * 40) / 100);
-    await pricing.createAgreement({
+    await pricing.agreements.createAgreement({
       customerNo,
       scope: 'ARTICLE',
       scopeValue: a.ARTICLE,
@@ -147,7 +150,7 @@ export async function seedPrices(
       validTo: day(now, 150),
       netPrices: { EUR: net },
     });
-    await pricing.createAgreement({
+    await pricing.agreements.createAgreement({
       customerNo,
       scope: 'ARTICLE',
       scopeValue: a.ARTICLE,
@@ -159,7 +162,7 @@ export async function seedPrices(
     agreements += 2;
   }
   for (const a of rng.sample(live, 2)) {
-    await pricing.createAgreement({
+    await pricing.agreements.createAgreement({
       customerGroup: 'BOUTIQUE',
       scope: 'MODEL',
       scopeValue: a.MODEL,
@@ -171,7 +174,7 @@ export async function seedPrices(
   }
   const groups = [...new Set(live.map((a) => a.ARTICLEGROUP))].sort();
   if (groups.length > 0) {
-    await pricing.createAgreement({
+    await pricing.agreements.createAgreement({
       customerGroup: 'CHAIN',
       scope: 'ARTICLEGROUP',
       scopeValue: rng.pick(groups),
@@ -180,7 +183,7 @@ export async function seedPrices(
       discountBp: 800,
     });
     // one that has expired, to show it does not apply
-    await pricing.createAgreement({
+    await pricing.agreements.createAgreement({
       customerNo: FIRST_DEMO_CUSTOMER,
       scope: 'ARTICLEGROUP',
       scopeValue: rng.pick(groups),
@@ -193,7 +196,7 @@ export async function seedPrices(
     // Line discounts: per customer and article group (or model).
     for (const customerNo of [FIRST_DEMO_CUSTOMER + 1, FIRST_DEMO_CUSTOMER + 4, FIRST_DEMO_CUSTOMER + 7]) {
       for (const group of rng.sample(groups, 2)) {
-        await pricing.createLineDiscount({
+        await pricing.agreements.createLineDiscount({
           customerNo,
           scope: 'ARTICLEGROUP',
           scopeValue: group,
@@ -204,7 +207,7 @@ export async function seedPrices(
       }
     }
     const model = rng.pick(live).MODEL;
-    await pricing.createLineDiscount({
+    await pricing.agreements.createLineDiscount({
       customerNo: FIRST_DEMO_CUSTOMER + 3,
       scope: 'MODEL',
       scopeValue: model,
@@ -219,7 +222,7 @@ export async function seedPrices(
   for (const [i, a] of rng.sample(retailArticles, 8).entries()) {
     const retail = retailOfModel.get(a.MODEL) ?? 0;
     const upcoming = i === 7;
-    await pricing.createActionPrice({
+    await pricing.actionPrices.createActionPrice({
       articleNo: a.ARTICLE,
       sizex: i === 6 ? (a.SIZES[0]?.SIZEX ?? null) : null,
       currency: 'EUR',

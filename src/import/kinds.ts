@@ -18,6 +18,7 @@ import {
   withClientNames,
 } from '../domain/clients/client-input.ts';
 import { ClientService } from '../domain/clients/client-service.ts';
+import { AgreementService } from '../domain/pricing/agreement-service.ts';
 import {
   AgreementBody,
   agreementInput,
@@ -27,7 +28,6 @@ import {
   listPriceInput,
   pricingRecordFromCsv,
 } from '../domain/pricing/pricing-input.ts';
-import { PricingService } from '../domain/pricing/pricing-service.ts';
 import { withWireNames as withPricingWireNames } from '../domain/shared/wire-names.ts';
 import {
   LevelBody,
@@ -136,7 +136,7 @@ const customers: ImportKind<ReturnType<typeof customerInput>> = {
     customerInput(checkRecord<CustomerBody>(CustomerBody, fromCsv(record, format, pricingRecordFromCsv))),
   save: async (services, inputs) =>
     written(
-      await withPricingWireNames(() => services.pricing.saveCustomers(inputs), {
+      await withPricingWireNames(() => services.pricing.customers.saveCustomers(inputs), {
         single: inputs.length === 1,
       }),
       inputs.length,
@@ -150,7 +150,7 @@ const prices: ImportKind<ReturnType<typeof listPriceInput>> = {
     listPriceInput(checkRecord<ListPriceBody>(ListPriceBody, fromCsv(record, format, pricingRecordFromCsv))),
   save: async (services, inputs) =>
     written(
-      await withPricingWireNames(() => services.pricing.setListPrices(inputs), {
+      await withPricingWireNames(() => services.pricing.listPrices.setListPrices(inputs), {
         single: inputs.length === 1,
       }),
       inputs.length,
@@ -165,10 +165,10 @@ const agreements: ImportKind<ReturnType<typeof agreementInput>> = {
     agreementInput(checkRecord<AgreementBody>(AgreementBody, fromCsv(record, format, pricingRecordFromCsv))),
   save: (services, inputs) =>
     inOneTransaction(services, async (database) => {
-      const pricing = new PricingService(database);
+      const agreements = new AgreementService(database);
       let changed = 0;
       for (const input of inputs)
-        changed += (await withPricingWireNames(() => pricing.saveAgreement(input))).changed;
+        changed += (await withPricingWireNames(() => agreements.saveAgreement(input))).changed;
       return { written: changed, unchanged: inputs.length - changed };
     }),
 };

@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { scopedCustomerNo } from '../domain/auth/party-scope.ts';
 import type { Principal } from '../domain/auth/principal.ts';
 import { ValidationError } from '../domain/errors.ts';
-import { isValidDate } from '../domain/pricing/pricing-service.ts';
+import { isValidDate } from '../domain/pricing/pricing-shared.ts';
 import { MAX_SAFE_INT } from '../domain/shared/int-limits.ts';
 import { operation } from './define.ts';
 import { digits, type PageLimits, pageParams, queryObject, text, toPage, toPositiveInt } from './params.ts';
@@ -75,7 +75,7 @@ export const B2B_GetAllPrices = operation({
     }),
   ),
   async handler({ query, services }) {
-    const page = await services.pricing.listPrices(toPage(query, PRICE_PAGE));
+    const page = await services.pricing.listPrices.listPrices(toPage(query, PRICE_PAGE));
     return {
       B2BGETPRICE: {
         SCN: page.scn,
@@ -109,7 +109,7 @@ export const B2B_GetPriceChanges = operation({
     }),
   ),
   async handler({ query, services }) {
-    const page = await services.pricing.listPriceChanges(toPage(query, PRICE_CHANGE_PAGE));
+    const page = await services.pricing.listPrices.listPriceChanges(toPage(query, PRICE_CHANGE_PAGE));
     return {
       B2BGETPRICECHANGES: {
         SCN: page.scn,
@@ -145,7 +145,7 @@ export const B2B_GetArticlePrice = operation({
     const customerNo = customerScope(principal, toPositiveInt('strcustomer', query.strcustomer));
     if (customerNo === undefined)
       throw new ValidationError([{ name: 'strcustomer', message: 'must be 1 or more' }]);
-    const price = await services.pricing.articlePrice({
+    const price = await services.pricing.articlePrices.articlePrice({
       customerNo,
       articleNo: query.strarticle,
       sizex: query.strsize,
@@ -184,7 +184,7 @@ export const B2B_GetAllPriceAgreements = operation({
   ),
   async handler({ query, principal, services }) {
     const customerNo = customerScope(principal, Number(query.strcustomer ?? '0'));
-    const page = await services.pricing.listAgreements(toPage(query, AGREEMENT_PAGE), customerNo);
+    const page = await services.pricing.agreements.listAgreements(toPage(query, AGREEMENT_PAGE), customerNo);
     return {
       B2BGETALLPRICEAGREEMENTS: {
         SCN: page.scn,
@@ -210,7 +210,7 @@ export const B2B_GetPriceAgreement = operation({
   ),
   async handler({ query, principal, services }) {
     const id = toPositiveInt('stragreement', query.stragreement);
-    const agreement = await services.pricing.agreement(id, customerScope(principal, 0));
+    const agreement = await services.pricing.agreements.agreement(id, customerScope(principal, 0));
     return { B2BGETPRICEAGREEMENT: { AGREEMENTS: [agreement] } };
   },
 });
@@ -240,7 +240,10 @@ export const B2B_GetCustomerLineDiscounts = operation({
   ),
   async handler({ query, principal, services }) {
     const customerNo = customerScope(principal, Number(query.strcustomer));
-    const page = await services.pricing.listLineDiscounts(toPage(query, LINE_DISCOUNT_PAGE), customerNo);
+    const page = await services.pricing.agreements.listLineDiscounts(
+      toPage(query, LINE_DISCOUNT_PAGE),
+      customerNo,
+    );
     return {
       B2BGETCUSTOMERLINEDISCOUNTS: {
         SCN: page.scn,
@@ -280,7 +283,7 @@ export const B2C_GetAllActionPrice = operation({
     }),
   ),
   async handler({ query, services }) {
-    const page = await services.pricing.listActionPrices(toPage(query, ACTION_PRICE_PAGE), {
+    const page = await services.pricing.actionPrices.listActionPrices(toPage(query, ACTION_PRICE_PAGE), {
       date: dateOf(query.strdate),
       all: query.strall === '1',
     });
@@ -314,7 +317,7 @@ export const B2C_GetArticleACTIONPrice = operation({
   }),
   response: rooted('B2CGETARTICLEACTIONPRICE', Type.Object({ ACTIONPRICES: Type.Array(ActionPriceSchema) })),
   async handler({ query, services }) {
-    const rows = await services.pricing.articleActionPrices(query.strarticle, {
+    const rows = await services.pricing.actionPrices.articleActionPrices(query.strarticle, {
       sizex: query.strsize,
       currency: query.strcurrency,
       date: dateOf(query.strdate),

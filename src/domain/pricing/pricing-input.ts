@@ -2,13 +2,10 @@ import { type Static, Type } from 'typebox';
 import { ValidationError } from '../errors.ts';
 import { DIGITS_MAX, MAX_INT32 } from '../shared/int-limits.ts';
 import { toMinor } from '../shared/money.ts';
-import type {
-  ActionPriceInput,
-  AgreementInput,
-  CustomerInput,
-  LineDiscountInput,
-  ListPriceInput,
-} from './pricing-service.ts';
+import type { ActionPriceInput } from './action-price-service.ts';
+import type { AgreementInput, LineDiscountInput } from './agreement-service.ts';
+import type { ListPriceInput } from './list-price-service.ts';
+import type { CustomerInput } from './price-customer-service.ts';
 
 /**
  * The written forms of pricing records: admin bodies and `tv2 import customers|prices|agreements`
