@@ -3,7 +3,9 @@ import type { Database } from './db/database.ts';
 import { AuthService } from './domain/auth/auth-service.ts';
 import { CatalogService } from './domain/catalog/catalog-service.ts';
 import { ClientService } from './domain/clients/client-service.ts';
+import { ArticleLinkService } from './domain/customers/article-link-service.ts';
 import { CustomerService } from './domain/customers/customer-service.ts';
+import { RepresentativeService } from './domain/customers/representative-service.ts';
 import { IdempotencyService } from './domain/idempotency/idempotency-service.ts';
 import { createPricingServices, type PricingServices } from './domain/pricing/pricing-services.ts';
 import { ShopService } from './domain/shops/shop-service.ts';
@@ -21,6 +23,8 @@ export interface Services {
   idempotency: IdempotencyService;
   shops: ShopService;
   customers: CustomerService;
+  representatives: RepresentativeService;
+  articleLinks: ArticleLinkService;
 }
 
 export function createServices(config: Config, database: Database): Services {
@@ -38,5 +42,7 @@ export function createServices(config: Config, database: Database): Services {
     idempotency: new IdempotencyService(database, { leaseSeconds: config.idempotencyLeaseSeconds }),
     shops: new ShopService(database),
     customers: new CustomerService(database),
+    representatives: new RepresentativeService(database),
+    articleLinks: new ArticleLinkService(database),
   };
 }

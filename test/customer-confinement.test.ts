@@ -50,13 +50,13 @@ beforeAll(async () => {
     { customerNo: 10001, name: 'Mode Jansen', priceGroup: 2, currency: 'EUR' },
     { customerNo: 10002, name: 'Kledinghuis De Vries', priceGroup: 2, currency: 'EUR' },
   ]);
-  await t.services.customers.saveRepresentatives([
+  await t.services.representatives.saveRepresentatives([
     { code: 'JDV', name: 'Jan de Vries' },
     { code: 'SPE', name: 'Sanne Peeters' },
   ]);
   await t.services.customers.postCustomer({ customerNo: 10001, representative: 'JDV', externalKey: 'MJ' });
   await t.services.customers.postCustomer({ customerNo: 10002, representative: 'SPE', externalKey: 'KDV' });
-  await t.services.customers.saveArticleLinks([
+  await t.services.articleLinks.saveArticleLinks([
     { customerNo: 10001, articleNo: 'K100-010', customerArticleNo: 'A1' },
     { customerNo: 10002, articleNo: 'K100-010', customerArticleNo: 'B1' },
     { customerNo: 10002, articleNo: 'K100-020', customerArticleNo: 'B2' },

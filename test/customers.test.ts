@@ -36,7 +36,7 @@ beforeAll(async () => {
     { customerNo: 10001, name: 'Mode Jansen', priceGroup: 2, customerGroup: 'SHOPS', currency: 'EUR' },
     { customerNo: 10002, name: 'Kledinghuis De Vries', priceGroup: 2, currency: 'EUR', discountBp: 300 },
   ]);
-  await t.services.customers.saveRepresentatives([
+  await t.services.representatives.saveRepresentatives([
     { code: 'JDV', name: 'Jan de Vries', email: 'jan@example.com', phone: '+31 6 12345678' },
     { code: 'spe', name: 'Sanne Peeters' },
   ]);
@@ -426,12 +426,12 @@ describe('representatives', () => {
   });
 
   it('a representative that customers have cannot be deleted; a deleted one is in the feed', async () => {
-    await expect(t.services.customers.deleteRepresentative('SPE')).rejects.toMatchObject({
+    await expect(t.services.representatives.deleteRepresentative('SPE')).rejects.toMatchObject({
       code: 'REPRESENTATIVE_IN_USE',
     });
     const since = await scnNow();
-    await t.services.customers.saveRepresentative({ code: 'OLD', name: 'Oud' });
-    await t.services.customers.deleteRepresentative('old');
+    await t.services.representatives.saveRepresentative({ code: 'OLD', name: 'Oud' });
+    await t.services.representatives.deleteRepresentative('old');
     const feed = (await get('B2B_GetRepresentatives', { strscn: String(since) })).B2BGETREPRESENTATIVES;
     expect(feed.REPRESENTATIVES).toEqual([]);
     expect(feed.DELETED).toEqual(['OLD']);
@@ -440,7 +440,7 @@ describe('representatives', () => {
 
 describe('customer-article links', () => {
   beforeAll(async () => {
-    await t.services.customers.saveArticleLinks([
+    await t.services.articleLinks.saveArticleLinks([
       {
         customerNo: 10001,
         articleNo: 'C100-010',
@@ -502,28 +502,28 @@ describe('customer-article links', () => {
 
   it("refuses a customer's own article number for a second article; deletions are in the feed", async () => {
     await expect(
-      t.services.customers.saveArticleLinks([
+      t.services.articleLinks.saveArticleLinks([
         { customerNo: 10001, articleNo: 'C200-010', customerArticleNo: 'MJ-1' },
       ]),
     ).rejects.toMatchObject({ code: 'CUSTOMER_ARTICLE_TAKEN' });
     await expect(
-      t.services.customers.saveArticleLinks([
+      t.services.articleLinks.saveArticleLinks([
         { customerNo: 10001, articleNo: 'NOPE', customerArticleNo: 'MJ-9' },
       ]),
     ).rejects.toMatchObject({ errors: [{ name: '0/articleNo' }] });
     const since = await scnNow();
     expect(
-      await t.services.customers.saveArticleLinks([
+      await t.services.articleLinks.saveArticleLinks([
         { customerNo: 10002, articleNo: 'C100-010', customerArticleNo: '4711' },
       ]),
     ).toEqual({ scn: null, changed: 0 });
-    await t.services.customers.deleteArticleLinks([{ customerNo: 10001, articleNo: 'C100-020' }]);
+    await t.services.articleLinks.deleteArticleLinks([{ customerNo: 10001, articleNo: 'C100-020' }]);
     const feed = (await get('B2B_GetAllCustomerArticleLink', { strscn: String(since) }))
       .B2BGETALLCUSTOMERARTICLELINK;
     expect(feed.ARTICLELINKS).toEqual([]);
     expect(feed.DELETED).toEqual([{ CUSTOMER: 10001, ARTICLE: 'C100-020' }]);
     // The number is free again.
-    await t.services.customers.saveArticleLinks([
+    await t.services.articleLinks.saveArticleLinks([
       { customerNo: 10001, articleNo: 'C200-010', customerArticleNo: 'MJ-2' },
     ]);
   });
