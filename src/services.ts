@@ -9,7 +9,7 @@ import { RepresentativeService } from './domain/customers/representative-service
 import { IdempotencyService } from './domain/idempotency/idempotency-service.ts';
 import { createPricingServices, type PricingServices } from './domain/pricing/pricing-services.ts';
 import { ShopService } from './domain/shops/shop-service.ts';
-import { StockService } from './domain/stock/stock-service.ts';
+import { createStockServices, type StockServices } from './domain/stock/stock-services.ts';
 
 /** The domain services one API process uses, built once over one database. */
 export interface Services {
@@ -17,7 +17,7 @@ export interface Services {
   database: Database;
   auth: AuthService;
   catalog: CatalogService;
-  stock: StockService;
+  stock: StockServices;
   pricing: PricingServices;
   clients: ClientService;
   idempotency: IdempotencyService;
@@ -36,7 +36,7 @@ export function createServices(config: Config, database: Database): Services {
       tokenCacheSeconds: config.tokenCacheSeconds,
     }),
     catalog: new CatalogService(database),
-    stock: new StockService(database),
+    stock: createStockServices(database),
     pricing: createPricingServices(database),
     clients: new ClientService(database),
     idempotency: new IdempotencyService(database, { leaseSeconds: config.idempotencyLeaseSeconds }),

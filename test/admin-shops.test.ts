@@ -100,9 +100,9 @@ beforeAll(async () => {
     servesRetail: true,
     country: 'NL',
   };
-  await services.stock.createLocation({ ...location, code: 'AMS' });
-  await services.stock.createLocation({ ...location, code: 'UTR' });
-  await services.stock.createLocation({ ...location, code: 'WH', kind: 'WAREHOUSE' });
+  await services.stock.locations.createLocation({ ...location, code: 'AMS' });
+  await services.stock.locations.createLocation({ ...location, code: 'UTR' });
+  await services.stock.locations.createLocation({ ...location, code: 'WH', kind: 'WAREHOUSE' });
 });
 afterAll(() => close());
 

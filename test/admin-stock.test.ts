@@ -103,7 +103,7 @@ describe('stock through the admin area and the import', () => {
     expect(tooMuch.statusCode).toBe(409);
     expect(tooMuch.json().code).toBe('INSUFFICIENT_STOCK');
 
-    const movements = await t.services.stock.movements({
+    const movements = await t.services.stock.ledger.movements({
       locationCode: 'AMS',
       articleNo: 'T2001-900',
       sizex: 'M',
@@ -172,6 +172,6 @@ describe('stock through the admin area and the import', () => {
     };
     expect((await send('PUT', '/TV2/Admin/stock/levels', body)).json()).toEqual({ CHANGED: 2, UNCHANGED: 0 });
     expect((await send('PUT', '/TV2/Admin/stock/levels', body)).json()).toEqual({ CHANGED: 0, UNCHANGED: 2 });
-    expect(await t.services.stock.verifyLedger()).toEqual([]);
+    expect(await t.services.stock.ledger.verifyLedger()).toEqual([]);
   });
 });

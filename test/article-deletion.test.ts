@@ -10,14 +10,14 @@ beforeAll(async () => {
   token = await t.tokenFor(['B2B', 'ADMIN']);
   await t.services.catalog.saveSizeTable(sizeTable('CONF', ['S', 'M']));
   await t.services.catalog.saveArticle(article('Z1-1'));
-  await t.services.stock.createLocation({
+  await t.services.stock.locations.createLocation({
     code: 'WH',
     name: 'Warehouse',
     kind: 'WAREHOUSE',
     servesWholesale: true,
     servesRetail: true,
   });
-  await t.services.stock.receive({
+  await t.services.stock.ledger.receive({
     locationCode: 'WH',
     articleNo: 'Z1-1',
     sizex: 'S',
@@ -43,16 +43,16 @@ describe('deleting an article', () => {
     const res = await deleteArticle();
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ code: 'ARTICLE_HAS_STOCK', detail: expect.stringContaining('WH') });
-    await t.services.stock.correct({
+    await t.services.stock.stockTake.correct({
       locationCode: 'WH',
       articleNo: 'Z1-1',
       sizex: 'S',
       setTo: 0,
       reference: 'write-off',
     });
-    await t.services.stock.receive({ locationCode: 'WH', articleNo: 'Z1-1', sizex: 'M', quantity: 1 });
-    await t.services.stock.reserve({ locationCode: 'WH', articleNo: 'Z1-1', sizex: 'M', quantity: 1 });
-    await t.services.stock.ship({ locationCode: 'WH', articleNo: 'Z1-1', sizex: 'M', quantity: 1 });
+    await t.services.stock.ledger.receive({ locationCode: 'WH', articleNo: 'Z1-1', sizex: 'M', quantity: 1 });
+    await t.services.stock.ledger.reserve({ locationCode: 'WH', articleNo: 'Z1-1', sizex: 'M', quantity: 1 });
+    await t.services.stock.ledger.ship({ locationCode: 'WH', articleNo: 'Z1-1', sizex: 'M', quantity: 1 });
   });
 
   it('takes its list prices with it, reported as deleted by the price feeds', async () => {

@@ -21,7 +21,7 @@ beforeAll(async () => {
   retail = await t.tokenFor(['B2C']);
   await t.services.catalog.saveSizeTable(sizeTable('CONF', ['S', 'M']));
   await t.services.catalog.saveArticle(article('IMG-1'));
-  await t.services.stock.createLocation({
+  await t.services.stock.locations.createLocation({
     code: 'AMS',
     name: 'Shop AMS',
     kind: 'SHOP',

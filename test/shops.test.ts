@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedShops } from '../src/demo/shop-data.ts';
 import { seedStock } from '../src/demo/stock-data.ts';
 import { SERVER_PATTERNS } from '../src/domain/shops/company-regex.ts';
-import type { LocationInput } from '../src/domain/stock/stock-service.ts';
+import type { LocationInput } from '../src/domain/stock/location-service.ts';
 import { etagOf, samePicture } from './helpers/images.ts';
 import { startTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -42,12 +42,12 @@ beforeAll(async () => {
   t = await startTestApp();
   retail = await t.tokenFor(['B2C']);
   const { stock, shops } = t.services;
-  await stock.createLocation(shop('AMS'));
-  await stock.createLocation(shop('ANT', { city: 'Antwerpen', country: 'BE', postalCode: '2000' }));
-  await stock.createLocation(shop('BARE'));
-  await stock.createLocation(shop('HIDDEN', { servesRetail: false }));
-  await stock.createLocation(shop('SLEEP', { active: false }));
-  await stock.createLocation({ ...shop('WH'), kind: 'WAREHOUSE', servesWholesale: true });
+  await stock.locations.createLocation(shop('AMS'));
+  await stock.locations.createLocation(shop('ANT', { city: 'Antwerpen', country: 'BE', postalCode: '2000' }));
+  await stock.locations.createLocation(shop('BARE'));
+  await stock.locations.createLocation(shop('HIDDEN', { servesRetail: false }));
+  await stock.locations.createLocation(shop('SLEEP', { active: false }));
+  await stock.locations.createLocation({ ...shop('WH'), kind: 'WAREHOUSE', servesWholesale: true });
   await shops.saveShopDetail({
     locationCode: 'AMS',
     phone: '020 123 4567',
@@ -185,14 +185,14 @@ describe('B2C_GetAllShops', () => {
       SCN: since,
     });
     await t.services.shops.saveShopDetail({ locationCode: 'BARE', phone: '+31301234567' });
-    await t.services.stock.changeLocation('ANT', { servesRetail: false });
+    await t.services.stock.locations.changeLocation('ANT', { servesRetail: false });
     const feed = (await get('B2C_GetAllShops', { strscn: String(since) })).B2CGETALLSHOPS;
     expect(codes(feed.SHOPS)).toEqual(['BARE']);
     expect(feed.SHOPS[0].PHONE).toBe('+31301234567');
     expect(feed.SHOPS[0].SCN).toBeGreaterThan(since);
     expect(feed.DELETED).toEqual(['ANT']);
     expect(feed.SCN).toBeGreaterThan(since);
-    await t.services.stock.changeLocation('ANT', { servesRetail: true });
+    await t.services.stock.locations.changeLocation('ANT', { servesRetail: true });
     const back = (await get('B2C_GetAllShops', { strscn: String(feed.SCN) })).B2CGETALLSHOPS;
     expect(codes(back.SHOPS)).toEqual(['ANT']);
   });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inWriteTransaction } from '../src/db/unit-of-work.ts';
 import { Random } from '../src/demo/random.ts';
 import { StockRepository } from '../src/domain/stock/stock-repository.ts';
-import type { StockLine } from '../src/domain/stock/stock-service.ts';
+import type { StockLine } from '../src/domain/stock/stock-shared.ts';
 import { article, barcode, sizeTable } from './helpers/fixtures.ts';
 import { ENGINE, startTestApp, type TestApp } from './helpers/test-app.ts';
 import { runInThreads, tally } from './helpers/threads.ts';
@@ -25,7 +25,7 @@ beforeAll(async () => {
     ),
   );
   for (const code of ['WH', 'AMS', 'UTR']) {
-    await t.services.stock.createLocation({
+    await t.services.stock.locations.createLocation({
       code,
       name: code,
       kind: code === 'WH' ? 'WAREHOUSE' : 'SHOP',
@@ -42,9 +42,9 @@ const { parentPort, workerData } = require('node:worker_threads');
   // tsx's API: loader flags in execArgv do not reach an eval'd worker.
   const { tsImport } = await import('tsx/esm/api');
   const { openDatabase } = await tsImport(workerData.databaseModule, workerData.databaseModule);
-  const { StockService } = await tsImport(workerData.serviceModule, workerData.serviceModule);
+  const { StockLedgerService } = await tsImport(workerData.serviceModule, workerData.serviceModule);
   const database = openDatabase(workerData.url, { poolSize: 5 });
-  const stock = new StockService(database);
+  const stock = new StockLedgerService(database);
   parentPort.once('message', async () => {
     const outcomes = await Promise.all(
       Array.from({ length: workerData.callers }, () =>
@@ -64,33 +64,37 @@ async function reserveFromThreads(line: StockLine, threads: number, callersEach:
     line,
     callers: callersEach,
     databaseModule: new URL('../src/db/database.ts', import.meta.url).href,
-    serviceModule: new URL('../src/domain/stock/stock-service.ts', import.meta.url).href,
+    serviceModule: new URL('../src/domain/stock/stock-ledger-service.ts', import.meta.url).href,
   });
 }
 
 describe(`concurrent reservations (${ENGINE})`, () => {
   it('lets exactly 10 of 200 concurrent reservations of 1 unit succeed against 10 units, from 4 threads', async () => {
     const key = { locationCode: 'WH', articleNo: 'C100-010', sizex: 'M' };
-    await t.services.stock.receive({ ...key, quantity: 10 });
+    await t.services.stock.ledger.receive({ ...key, quantity: 10 });
     const { outcomes, ms } = await reserveFromThreads({ ...key, quantity: 1 }, 4, 50);
     console.log(
       `[stock-concurrency] ${ENGINE}, 4 threads x 50 callers: ${JSON.stringify(tally(outcomes))} in ${ms.toFixed(0)} ms`,
     );
     expect(outcomes).toHaveLength(200);
     expect(tally(outcomes)).toEqual({ ok: 10, INSUFFICIENT_STOCK: 190 });
-    expect(await t.services.stock.level(key)).toMatchObject({ onHand: 10, reserved: 10, available: 0 });
-    const reserves = await t.services.stock.movements(key, 1000);
+    expect(await t.services.stock.ledger.level(key)).toMatchObject({
+      onHand: 10,
+      reserved: 10,
+      available: 0,
+    });
+    const reserves = await t.services.stock.ledger.movements(key, 1000);
     expect(reserves.filter((m) => m.reason === 'RESERVE')).toHaveLength(10);
-    expect(await t.services.stock.verifyLedger()).toEqual([]);
+    expect(await t.services.stock.ledger.verifyLedger()).toEqual([]);
   });
 
   it('lets exactly 10 of 200 succeed in one process too (one transaction each)', async () => {
     const key = { locationCode: 'AMS', articleNo: 'C100-010', sizex: 'S' };
-    await t.services.stock.receive({ ...key, quantity: 10 });
+    await t.services.stock.ledger.receive({ ...key, quantity: 10 });
     const started = performance.now();
     const outcomes = await Promise.all(
       Array.from({ length: 200 }, () =>
-        t.services.stock.reserve({ ...key, quantity: 1 }).then(
+        t.services.stock.ledger.reserve({ ...key, quantity: 1 }).then(
           () => 'ok',
           (e: { code?: string }) => e.code ?? String(e),
         ),
@@ -101,15 +105,15 @@ describe(`concurrent reservations (${ENGINE})`, () => {
       `[stock-concurrency] ${ENGINE}, one process, 200 callers: ${JSON.stringify(tally(outcomes))} in ${ms.toFixed(0)} ms`,
     );
     expect(tally(outcomes)).toEqual({ ok: 10, INSUFFICIENT_STOCK: 190 });
-    expect(await t.services.stock.level(key)).toMatchObject({ reserved: 10, available: 0 });
+    expect(await t.services.stock.ledger.level(key)).toMatchObject({ reserved: 10, available: 0 });
   });
 
   it('holds by the conditional UPDATE alone, without the SCN lock ordering the writers', async () => {
     // Transactions that never take the SCN counter run truly side by side on PostgreSQL; the
     // guard (WHERE on_hand - reserved >= q, re-checked after a row lock wait) must still hold.
     const key = { locationCode: 'UTR', articleNo: 'C100-010', sizex: 'L' };
-    await t.services.stock.receive({ ...key, quantity: 10 });
-    const scn = (await t.services.stock.level(key)).scn;
+    await t.services.stock.ledger.receive({ ...key, quantity: 10 });
+    const scn = (await t.services.stock.ledger.level(key)).scn;
     const results = await Promise.all(
       Array.from({ length: 200 }, () =>
         inWriteTransaction(t.database, async (uow) => {
@@ -135,7 +139,7 @@ describe(`concurrent reservations (${ENGINE})`, () => {
       ),
     );
     expect(results.filter(Boolean)).toHaveLength(10);
-    expect((await t.services.stock.level(key)).reserved).toBe(10);
+    expect((await t.services.stock.ledger.level(key)).reserved).toBe(10);
   });
 
   it('never takes available below zero under mixed concurrent work, and the ledger holds', async () => {
@@ -145,7 +149,7 @@ describe(`concurrent reservations (${ENGINE})`, () => {
     const keys = ['C200-010', 'C300-010', 'C400-010'].flatMap((articleNo) =>
       SIZES.map((sizex) => ({ articleNo, sizex })),
     );
-    await stock.setLevels(
+    await stock.stockTake.setLevels(
       keys.flatMap((k) => locations.map((locationCode) => ({ ...k, locationCode, onHand: 5 }))),
     );
     const jobs = Array.from({ length: 300 }, () => {
@@ -154,14 +158,14 @@ describe(`concurrent reservations (${ENGINE})`, () => {
       const quantity = random.int(1, 4);
       const roll = random.int(0, 5);
       return () => {
-        if (roll === 0) return stock.receive({ ...k, locationCode, quantity });
-        if (roll === 1) return stock.release({ ...k, locationCode, quantity });
-        if (roll === 2) return stock.ship({ ...k, locationCode, quantity });
+        if (roll === 0) return stock.ledger.receive({ ...k, locationCode, quantity });
+        if (roll === 1) return stock.ledger.release({ ...k, locationCode, quantity });
+        if (roll === 2) return stock.ledger.ship({ ...k, locationCode, quantity });
         if (roll === 3) {
           const to = random.pick(locations.filter((l) => l !== locationCode));
-          return stock.transfer({ ...k, from: locationCode, to, quantity });
+          return stock.ledger.transfer({ ...k, from: locationCode, to, quantity });
         }
-        return stock.reserve({ ...k, locationCode, quantity });
+        return stock.ledger.reserve({ ...k, locationCode, quantity });
       };
     });
     const outcomes = await Promise.all(
@@ -177,7 +181,7 @@ describe(`concurrent reservations (${ENGINE})`, () => {
     for (const code of Object.keys(counts)) {
       expect(['ok', 'INSUFFICIENT_STOCK', 'INSUFFICIENT_RESERVATION']).toContain(code);
     }
-    expect(await stock.verifyLedger()).toEqual([]);
+    expect(await stock.ledger.verifyLedger()).toEqual([]);
     const negative = await t.database.db
       .selectFrom('stock_level')
       .select(['article_no', 'sizex', 'location_code'])

@@ -35,7 +35,7 @@ beforeAll(async () => {
   await t.services.catalog.saveSizeTable(sizeTable('CONF', SIZES));
   await t.services.catalog.saveArticles(ARTICLES.map((no) => articleInput(no, true)));
   for (const code of LOCATIONS) {
-    await t.services.stock.createLocation({
+    await t.services.stock.locations.createLocation({
       code,
       name: code,
       kind: code === 'WH' ? 'WAREHOUSE' : 'SHOP',
@@ -43,7 +43,7 @@ beforeAll(async () => {
       servesRetail: code !== 'ANT',
     });
   }
-  await t.services.stock.setLevels(
+  await t.services.stock.stockTake.setLevels(
     ARTICLES.flatMap((articleNo) =>
       SIZES.map((sizex) => ({ articleNo, sizex, locationCode: 'WH', onHand: 20 })),
     ),
@@ -134,8 +134,8 @@ describe('stock change feeds', () => {
         try {
           if (roll < 0.04) {
             // who sees a shop changes: all its levels move in the feeds
-            const l = await stock.location('UTR');
-            await stock.changeLocation('UTR', { servesRetail: !l.servesRetail });
+            const l = await stock.locations.location('UTR');
+            await stock.locations.changeLocation('UTR', { servesRetail: !l.servesRetail });
           } else if (roll < 0.07) {
             const published = Math.random() < 0.5;
             await t.services.catalog.saveArticle(articleInput(articleNo, published));
@@ -144,15 +144,15 @@ describe('stock change feeds', () => {
               // take the SCN first and hold the transaction open: commit order != start order
               await uow.scn();
               await sleep(Math.floor(Math.random() * 4));
-              if (roll < 0.25) await stock.receiveIn(uow, line);
+              if (roll < 0.25) await stock.ledger.receiveIn(uow, line);
               else if (roll < 0.45) {
                 const to = LOCATIONS.filter((l) => l !== locationCode)[
                   Math.floor(Math.random() * 3)
                 ] as string;
-                await stock.transferIn(uow, { articleNo, sizex, from: locationCode, to, quantity });
-              } else if (roll < 0.75) await stock.reserveIn(uow, line);
-              else if (roll < 0.9) await stock.releaseIn(uow, line);
-              else await stock.shipIn(uow, line);
+                await stock.ledger.transferIn(uow, { articleNo, sizex, from: locationCode, to, quantity });
+              } else if (roll < 0.75) await stock.ledger.reserveIn(uow, line);
+              else if (roll < 0.9) await stock.ledger.releaseIn(uow, line);
+              else await stock.ledger.shipIn(uow, line);
             });
           }
           outcomes.ok = (outcomes.ok ?? 0) + 1;
@@ -189,6 +189,6 @@ describe('stock change feeds', () => {
     expect(wholesale.copy.size).toBeGreaterThan(0);
     const counter = await t.database.db.selectFrom('scn_counter').select('value').executeTakeFirstOrThrow();
     expect(Number(counter.value)).toBe(Math.max(wholesale.scn, retail.scn));
-    expect(await stock.verifyLedger()).toEqual([]);
+    expect(await stock.ledger.verifyLedger()).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import { inWriteTransaction } from '../src/db/unit-of-work.ts';
 import { Random } from '../src/demo/random.ts';
 import { toEan13 } from '../src/domain/catalog/ean.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../src/domain/errors.ts';
-import type { LocationInput } from '../src/domain/stock/stock-service.ts';
+import type { LocationInput } from '../src/domain/stock/location-service.ts';
 import { article, barcode, sizeTable } from './helpers/fixtures.ts';
 import { startTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -38,7 +38,7 @@ beforeAll(async () => {
     article('R000-001', { sizes: SIZES.map((sizex) => ({ sizex, barcode: barcode() })) }),
   ]);
   const stock = t.services.stock;
-  await stock.createLocation(
+  await stock.locations.createLocation(
     location('WH', {
       kind: 'WAREHOUSE',
       name: 'Central warehouse',
@@ -46,8 +46,10 @@ beforeAll(async () => {
       servesRetail: true,
     }),
   );
-  await stock.createLocation(location('AMS', { name: 'Amsterdam', city: 'Amsterdam', country: 'NL' }));
-  await stock.createLocation(location('SHOWROOM', { servesWholesale: true, servesRetail: false }));
+  await stock.locations.createLocation(
+    location('AMS', { name: 'Amsterdam', city: 'Amsterdam', country: 'NL' }),
+  );
+  await stock.locations.createLocation(location('SHOWROOM', { servesWholesale: true, servesRetail: false }));
 });
 afterAll(() => t.close());
 
@@ -77,15 +79,17 @@ async function scnNow(): Promise<number> {
 describe('locations', () => {
   it('creates, changes and refuses bad or duplicate locations with typed errors', async () => {
     const stock = t.services.stock;
-    const created = await stock.createLocation(location('UTR', { name: 'Utrecht', postalCode: '3511 AA' }));
+    const created = await stock.locations.createLocation(
+      location('UTR', { name: 'Utrecht', postalCode: '3511 AA' }),
+    );
     expect(created).toMatchObject({ code: 'UTR', kind: 'SHOP', servesRetail: true, active: true });
     expect(created.scn).toBeGreaterThan(0);
 
-    await expect(stock.createLocation(location('UTR'))).rejects.toMatchObject({
+    await expect(stock.locations.createLocation(location('UTR'))).rejects.toMatchObject({
       code: 'LOCATION_EXISTS',
       kind: 'conflict',
     });
-    const bad = await stock
+    const bad = await stock.locations
       .createLocation({ ...location('bad code!'), kind: 'DEPOT' as never, country: 'nl', name: '' })
       .catch((e: unknown) => e);
     expect(bad).toBeInstanceOf(ValidationError);
@@ -96,11 +100,14 @@ describe('locations', () => {
       'name',
     ]);
 
-    const changed = await stock.changeLocation('UTR', { name: 'Utrecht Centrum', postalCode: null });
+    const changed = await stock.locations.changeLocation('UTR', {
+      name: 'Utrecht Centrum',
+      postalCode: null,
+    });
     expect(changed).toMatchObject({ name: 'Utrecht Centrum', postalCode: null, city: null });
     expect(changed.scn).toBeGreaterThan(created.scn);
-    await expect(stock.changeLocation('NOPE', { name: 'x' })).rejects.toBeInstanceOf(NotFoundError);
-    expect((await stock.locations()).map((l) => l.code)).toEqual(['AMS', 'SHOWROOM', 'UTR', 'WH']);
+    await expect(stock.locations.changeLocation('NOPE', { name: 'x' })).rejects.toBeInstanceOf(NotFoundError);
+    expect((await stock.locations.locations()).map((l) => l.code)).toEqual(['AMS', 'SHOWROOM', 'UTR', 'WH']);
   });
 });
 
@@ -108,67 +115,69 @@ describe('movements', () => {
   it('validates the article, its size, the location and the quantity', async () => {
     const stock = t.services.stock;
     const line = { locationCode: 'WH', articleNo: 'A200-010', sizex: 'S', quantity: 5 };
-    await expect(stock.receive({ ...line, articleNo: 'NOPE' })).rejects.toMatchObject({
+    await expect(stock.ledger.receive({ ...line, articleNo: 'NOPE' })).rejects.toMatchObject({
       code: 'ARTICLE_NOT_FOUND',
       kind: 'not-found',
     });
-    await expect(stock.receive({ ...line, sizex: 'XXL' })).rejects.toMatchObject({
+    await expect(stock.ledger.receive({ ...line, sizex: 'XXL' })).rejects.toMatchObject({
       code: 'UNKNOWN_SIZE',
       kind: 'validation',
     });
-    await expect(stock.receive({ ...line, locationCode: 'NOPE' })).rejects.toMatchObject({
+    await expect(stock.ledger.receive({ ...line, locationCode: 'NOPE' })).rejects.toMatchObject({
       code: 'LOCATION_NOT_FOUND',
     });
     for (const quantity of [0, -1, 1.5, 2_000_000]) {
-      await expect(stock.receive({ ...line, quantity })).rejects.toMatchObject({
+      await expect(stock.ledger.receive({ ...line, quantity })).rejects.toMatchObject({
         errors: [{ name: 'quantity', message: expect.any(String) }],
       });
     }
     expect(await movementCount()).toBe(0);
-    const level = await stock.receive(line);
+    const level = await stock.ledger.receive(line);
     expect(level).toMatchObject({ onHand: 5, reserved: 0, available: 5 });
   });
 
   it('reserves, releases and ships within what is there, and says why not otherwise', async () => {
     const stock = t.services.stock;
     const key = { locationCode: 'WH', articleNo: 'A200-010', sizex: 'M' };
-    await stock.receive({ ...key, quantity: 4 });
-    expect(await stock.reserve({ ...key, quantity: 3, reference: 'ORDER-1' })).toMatchObject({
+    await stock.ledger.receive({ ...key, quantity: 4 });
+    expect(await stock.ledger.reserve({ ...key, quantity: 3, reference: 'ORDER-1' })).toMatchObject({
       onHand: 4,
       reserved: 3,
       available: 1,
     });
-    const refused = await stock.reserve({ ...key, quantity: 2 }).catch((e: unknown) => e);
+    const refused = await stock.ledger.reserve({ ...key, quantity: 2 }).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(ConflictError);
     expect(refused).toMatchObject({ code: 'INSUFFICIENT_STOCK' });
     expect((refused as Error).message).toContain('1 available (4 on hand, 3 reserved)');
     // a level that never had stock has nothing to reserve
-    await expect(stock.reserve({ ...key, sizex: 'XL', quantity: 1 })).rejects.toMatchObject({
+    await expect(stock.ledger.reserve({ ...key, sizex: 'XL', quantity: 1 })).rejects.toMatchObject({
       code: 'INSUFFICIENT_STOCK',
     });
-    await expect(stock.reserve({ ...key, sizex: 'XXL', quantity: 1 })).rejects.toMatchObject({
+    await expect(stock.ledger.reserve({ ...key, sizex: 'XXL', quantity: 1 })).rejects.toMatchObject({
       code: 'UNKNOWN_SIZE',
     });
-    await stock.receive({ ...key, locationCode: 'SHOWROOM', quantity: 1 });
-    await stock.changeLocation('SHOWROOM', { active: false });
-    await expect(stock.reserve({ ...key, locationCode: 'SHOWROOM', quantity: 1 })).rejects.toMatchObject({
+    await stock.ledger.receive({ ...key, locationCode: 'SHOWROOM', quantity: 1 });
+    await stock.locations.changeLocation('SHOWROOM', { active: false });
+    await expect(
+      stock.ledger.reserve({ ...key, locationCode: 'SHOWROOM', quantity: 1 }),
+    ).rejects.toMatchObject({
       code: 'LOCATION_INACTIVE',
     });
-    await stock.changeLocation('SHOWROOM', { active: true });
-    await stock.correct({ ...key, locationCode: 'SHOWROOM', setTo: 0 });
-    await expect(stock.release({ ...key, quantity: 4 })).rejects.toMatchObject({
+    await stock.locations.changeLocation('SHOWROOM', { active: true });
+    await stock.stockTake.correct({ ...key, locationCode: 'SHOWROOM', setTo: 0 });
+    await expect(stock.ledger.release({ ...key, quantity: 4 })).rejects.toMatchObject({
       code: 'INSUFFICIENT_RESERVATION',
     });
-    expect(await stock.release({ ...key, quantity: 1 })).toMatchObject({ reserved: 2, available: 2 });
-    expect(await stock.ship({ ...key, quantity: 2, reference: 'ORDER-1' })).toMatchObject({
+    expect(await stock.ledger.release({ ...key, quantity: 1 })).toMatchObject({ reserved: 2, available: 2 });
+    expect(await stock.ledger.ship({ ...key, quantity: 2, reference: 'ORDER-1' })).toMatchObject({
       onHand: 2,
       reserved: 0,
       available: 2,
     });
-    await expect(stock.ship({ ...key, quantity: 1 })).rejects.toMatchObject({
+    await expect(stock.ledger.ship({ ...key, quantity: 1 })).rejects.toMatchObject({
       code: 'INSUFFICIENT_RESERVATION',
     });
-    const ledger = await stock.movements(key);
+    const ledger = await stock.ledger.movements(key);
     expect(ledger.map((m) => [m.reason, m.on_hand_delta, m.reserved_delta, m.reference])).toEqual([
       ['SHIPMENT', -2, -2, 'ORDER-1'],
       ['RELEASE', 0, -1, null],
@@ -180,22 +189,24 @@ describe('movements', () => {
   it("reserves inside a caller's transaction: all or nothing with the caller's own work", async () => {
     const stock = t.services.stock;
     const key = { locationCode: 'WH', articleNo: 'A300-010', sizex: 'S' };
-    await stock.receive({ ...key, quantity: 5 });
+    await stock.ledger.receive({ ...key, quantity: 5 });
     const before = await movementCount();
     await expect(
       inWriteTransaction(t.database, async (uow) => {
-        await stock.reserveIn(uow, { ...key, quantity: 2 });
-        await stock.reserveIn(uow, { ...key, sizex: 'M', quantity: 1 }); // nothing there: refused
+        await stock.ledger.reserveIn(uow, { ...key, quantity: 2 });
+        await stock.ledger.reserveIn(uow, { ...key, sizex: 'M', quantity: 1 }); // nothing there: refused
       }),
     ).rejects.toMatchObject({ code: 'INSUFFICIENT_STOCK' });
-    expect((await stock.level(key)).reserved).toBe(0);
+    expect((await stock.ledger.level(key)).reserved).toBe(0);
     expect(await movementCount()).toBe(before);
 
     // a refusal is no SQL error: the caller may catch it and go on in the same transaction
     const result = await inWriteTransaction(t.database, async (uow) => {
       const scn = await uow.scn();
-      const first = await stock.reserveIn(uow, { ...key, sizex: 'M', quantity: 1 }).catch((e: unknown) => e);
-      const second = await stock.reserveIn(uow, { ...key, quantity: 2 });
+      const first = await stock.ledger
+        .reserveIn(uow, { ...key, sizex: 'M', quantity: 1 })
+        .catch((e: unknown) => e);
+      const second = await stock.ledger.reserveIn(uow, { ...key, quantity: 2 });
       return { scn, first, second };
     });
     expect(result.first).toMatchObject({ code: 'INSUFFICIENT_STOCK' });
@@ -205,23 +216,27 @@ describe('movements', () => {
   it('transfers available stock between locations in one transaction, two ledger rows', async () => {
     const stock = t.services.stock;
     const key = { articleNo: 'A300-010', sizex: 'L' };
-    await stock.receive({ ...key, locationCode: 'WH', quantity: 10 });
-    await stock.reserve({ ...key, locationCode: 'WH', quantity: 4 });
-    await expect(stock.transfer({ ...key, from: 'WH', to: 'AMS', quantity: 7 })).rejects.toMatchObject({
-      code: 'INSUFFICIENT_STOCK',
-    });
-    await expect(stock.transfer({ ...key, from: 'WH', to: 'WH', quantity: 1 })).rejects.toMatchObject({
+    await stock.ledger.receive({ ...key, locationCode: 'WH', quantity: 10 });
+    await stock.ledger.reserve({ ...key, locationCode: 'WH', quantity: 4 });
+    await expect(stock.ledger.transfer({ ...key, from: 'WH', to: 'AMS', quantity: 7 })).rejects.toMatchObject(
+      {
+        code: 'INSUFFICIENT_STOCK',
+      },
+    );
+    await expect(stock.ledger.transfer({ ...key, from: 'WH', to: 'WH', quantity: 1 })).rejects.toMatchObject({
       errors: [{ name: 'to' }],
     });
-    await expect(stock.transfer({ ...key, from: 'WH', to: 'NOPE', quantity: 1 })).rejects.toMatchObject({
+    await expect(
+      stock.ledger.transfer({ ...key, from: 'WH', to: 'NOPE', quantity: 1 }),
+    ).rejects.toMatchObject({
       code: 'LOCATION_NOT_FOUND',
     });
-    const moved = await stock.transfer({ ...key, from: 'WH', to: 'AMS', quantity: 6 });
+    const moved = await stock.ledger.transfer({ ...key, from: 'WH', to: 'AMS', quantity: 6 });
     expect(moved.from).toMatchObject({ onHand: 4, reserved: 4, available: 0 });
     expect(moved.to).toMatchObject({ onHand: 6, reserved: 0, available: 6 });
     expect(moved.from.scn).toBe(moved.to.scn);
-    const out = await stock.movements({ ...key, locationCode: 'WH' }, 1);
-    const into = await stock.movements({ ...key, locationCode: 'AMS' }, 1);
+    const out = await stock.ledger.movements({ ...key, locationCode: 'WH' }, 1);
+    const into = await stock.ledger.movements({ ...key, locationCode: 'AMS' }, 1);
     expect([out[0]?.reason, out[0]?.on_hand_delta, into[0]?.reason, into[0]?.on_hand_delta]).toEqual([
       'TRANSFER_OUT',
       -6,
@@ -234,19 +249,25 @@ describe('movements', () => {
   it('corrects to a counted quantity or by a delta, recording the delta, never below reserved', async () => {
     const stock = t.services.stock;
     const key = { locationCode: 'AMS', articleNo: 'A300-010', sizex: 'XL' };
-    expect(await stock.correct({ ...key, setTo: 7 })).toMatchObject({ onHand: 7 });
-    expect(await stock.correct({ ...key, delta: -2 })).toMatchObject({ onHand: 5 });
-    await stock.reserve({ ...key, quantity: 3 });
-    await expect(stock.correct({ ...key, setTo: 2 })).rejects.toMatchObject({ code: 'INSUFFICIENT_STOCK' });
-    await expect(stock.correct({ ...key, delta: -3 })).rejects.toMatchObject({ code: 'INSUFFICIENT_STOCK' });
-    await expect(stock.correct({ ...key })).rejects.toMatchObject({ errors: [{ name: 'setTo' }] });
-    await expect(stock.correct({ ...key, delta: 0 })).rejects.toMatchObject({ errors: [{ name: 'delta' }] });
+    expect(await stock.stockTake.correct({ ...key, setTo: 7 })).toMatchObject({ onHand: 7 });
+    expect(await stock.stockTake.correct({ ...key, delta: -2 })).toMatchObject({ onHand: 5 });
+    await stock.ledger.reserve({ ...key, quantity: 3 });
+    await expect(stock.stockTake.correct({ ...key, setTo: 2 })).rejects.toMatchObject({
+      code: 'INSUFFICIENT_STOCK',
+    });
+    await expect(stock.stockTake.correct({ ...key, delta: -3 })).rejects.toMatchObject({
+      code: 'INSUFFICIENT_STOCK',
+    });
+    await expect(stock.stockTake.correct({ ...key })).rejects.toMatchObject({ errors: [{ name: 'setTo' }] });
+    await expect(stock.stockTake.correct({ ...key, delta: 0 })).rejects.toMatchObject({
+      errors: [{ name: 'delta' }],
+    });
     const count = await movementCount();
     const scn = await scnNow();
-    expect(await stock.correct({ ...key, setTo: 5 })).toMatchObject({ onHand: 5, reserved: 3 });
+    expect(await stock.stockTake.correct({ ...key, setTo: 5 })).toMatchObject({ onHand: 5, reserved: 3 });
     expect(await movementCount()).toBe(count);
     expect(await scnNow()).toBe(scn);
-    const ledger = await stock.movements(key);
+    const ledger = await stock.ledger.movements(key);
     expect(ledger.filter((m) => m.reason === 'CORRECTION').map((m) => m.on_hand_delta)).toEqual([-2, 7]);
   });
 
@@ -256,18 +277,23 @@ describe('movements', () => {
       { locationCode: 'WH', articleNo: 'R000-001', sizex, onHand: 10 + i },
       { locationCode: 'AMS', articleNo: 'R000-001', sizex, onHand: i },
     ]);
-    expect(await stock.setLevels(rows, { reference: 'COUNT-1' })).toEqual({ changed: 7, unchanged: 1 });
+    expect(await stock.stockTake.setLevels(rows, { reference: 'COUNT-1' })).toEqual({
+      changed: 7,
+      unchanged: 1,
+    });
     const count = await movementCount();
     const scn = await scnNow();
-    expect(await stock.setLevels(rows)).toEqual({ changed: 0, unchanged: 8 });
+    expect(await stock.stockTake.setLevels(rows)).toEqual({ changed: 0, unchanged: 8 });
     expect(await movementCount()).toBe(count);
     expect(await scnNow()).toBe(scn);
 
     const next = rows.map((r) => (r.sizex === 'S' ? { ...r, onHand: r.onHand + 1 } : r));
-    expect(await stock.setLevels(next)).toEqual({ changed: 2, unchanged: 6 });
-    expect((await stock.level({ locationCode: 'WH', articleNo: 'R000-001', sizex: 'S' })).onHand).toBe(11);
+    expect(await stock.stockTake.setLevels(next)).toEqual({ changed: 2, unchanged: 6 });
+    expect((await stock.ledger.level({ locationCode: 'WH', articleNo: 'R000-001', sizex: 'S' })).onHand).toBe(
+      11,
+    );
 
-    const bad = await stock
+    const bad = await stock.stockTake
       .setLevels([
         { locationCode: 'WH', articleNo: 'R000-001', sizex: 'S', onHand: 1 },
         { locationCode: 'WH', articleNo: 'R000-001', sizex: 'S', onHand: 2 },
@@ -279,7 +305,7 @@ describe('movements', () => {
       .catch((e: unknown) => e);
     expect(bad).toBeInstanceOf(ValidationError);
     expect((bad as ValidationError).errors.map((e) => e.name)).toEqual(['rows/1', 'rows/5/onHand']);
-    const unknown = await stock
+    const unknown = await stock.stockTake
       .setLevels([
         { locationCode: 'NOPE', articleNo: 'R000-001', sizex: 'M', onHand: 1 },
         { locationCode: 'WH', articleNo: 'NOPE', sizex: 'M', onHand: 1 },
@@ -291,46 +317,52 @@ describe('movements', () => {
       'rows/1/articleNo',
       'rows/2/sizex',
     ]);
-    expect((await stock.level({ locationCode: 'WH', articleNo: 'R000-001', sizex: 'S' })).onHand).toBe(11);
+    expect((await stock.ledger.level({ locationCode: 'WH', articleNo: 'R000-001', sizex: 'S' })).onHand).toBe(
+      11,
+    );
   });
 
   it('deletes only a location without stock; the row stays as tombstone and the code can return', async () => {
     const stock = t.services.stock;
-    await stock.createLocation(location('GENT', { name: 'Gent', country: 'BE' }));
+    await stock.locations.createLocation(location('GENT', { name: 'Gent', country: 'BE' }));
     const key = { locationCode: 'GENT', articleNo: 'A200-010', sizex: 'L' };
-    await stock.receive({ ...key, quantity: 2 });
-    await expect(stock.deleteLocation('GENT')).rejects.toMatchObject({ code: 'LOCATION_HAS_STOCK' });
+    await stock.ledger.receive({ ...key, quantity: 2 });
+    await expect(stock.locations.deleteLocation('GENT')).rejects.toMatchObject({
+      code: 'LOCATION_HAS_STOCK',
+    });
     const before = await scnNow();
-    await stock.correct({ ...key, setTo: 0 });
-    await stock.deleteLocation('GENT');
-    await expect(stock.deleteLocation('GENT')).rejects.toMatchObject({ code: 'LOCATION_NOT_FOUND' });
-    await expect(stock.receive({ ...key, quantity: 1 })).rejects.toMatchObject({
+    await stock.stockTake.correct({ ...key, setTo: 0 });
+    await stock.locations.deleteLocation('GENT');
+    await expect(stock.locations.deleteLocation('GENT')).rejects.toMatchObject({
       code: 'LOCATION_NOT_FOUND',
     });
-    expect((await stock.locations()).map((l) => l.code)).not.toContain('GENT');
-    expect((await stock.locations({ includeDeleted: true })).map((l) => l.code)).toContain('GENT');
+    await expect(stock.ledger.receive({ ...key, quantity: 1 })).rejects.toMatchObject({
+      code: 'LOCATION_NOT_FOUND',
+    });
+    expect((await stock.locations.locations()).map((l) => l.code)).not.toContain('GENT');
+    expect((await stock.locations.locations({ includeDeleted: true })).map((l) => l.code)).toContain('GENT');
 
     const feed = (await ok('B2C_GetStockChanges', { strscn: String(before) })).B2CGETSTOCKCHANGES;
     expect(feed.DELETED).toContainEqual({ ARTICLE: 'A200-010', SIZEX: 'L', LOCATION: 'GENT' });
     expect(feed.STOCKS.filter((s: { LOCATION: string }) => s.LOCATION === 'GENT')).toEqual([]);
 
-    await stock.createLocation(location('GENT', { name: 'Gent Zuid' }));
-    expect((await stock.location('GENT')).name).toBe('Gent Zuid');
-    await stock.deleteLocation('GENT');
+    await stock.locations.createLocation(location('GENT', { name: 'Gent Zuid' }));
+    expect((await stock.locations.location('GENT')).name).toBe('Gent Zuid');
+    await stock.locations.deleteLocation('GENT');
   });
 });
 
 describe('B2B_GetArticleStock and B2C_GetArticleStock', () => {
   beforeAll(async () => {
     const stock = t.services.stock;
-    await stock.receiveAll([
+    await stock.ledger.receiveAll([
       { locationCode: 'WH', articleNo: 'A100-010', sizex: 'S', quantity: 10 },
       { locationCode: 'WH', articleNo: 'A100-010', sizex: 'M', quantity: 20 },
       { locationCode: 'AMS', articleNo: 'A100-010', sizex: 'M', quantity: 3 },
       { locationCode: 'SHOWROOM', articleNo: 'A100-010', sizex: 'L', quantity: 1 },
       { locationCode: 'WH', articleNo: 'A100-020', sizex: 'S', quantity: 4 },
     ]);
-    await stock.reserve({ locationCode: 'WH', articleNo: 'A100-010', sizex: 'M', quantity: 5 });
+    await stock.ledger.reserve({ locationCode: 'WH', articleNo: 'A100-010', sizex: 'M', quantity: 5 });
   });
 
   it('shows wholesale on hand, reserved and available per wholesale location and size, with totals', async () => {
@@ -444,7 +476,12 @@ describe('B2B_GetStocks, B2C_GetStocks and the change feeds', () => {
     expect((await ok('B2B_GetStockChanges', { strscn: String(since) })).B2BGETSTOCKCHANGES.STOCKS).toEqual(
       [],
     );
-    await t.services.stock.reserve({ locationCode: 'WH', articleNo: 'A100-010', sizex: 'S', quantity: 1 });
+    await t.services.stock.ledger.reserve({
+      locationCode: 'WH',
+      articleNo: 'A100-010',
+      sizex: 'S',
+      quantity: 1,
+    });
     const changes = (await ok('B2B_GetStockChanges', { strscn: String(since) })).B2BGETSTOCKCHANGES;
     expect(changes.STOCKS).toEqual([
       expect.objectContaining({
@@ -465,18 +502,18 @@ describe('B2B_GetStocks, B2C_GetStocks and the change feeds', () => {
   it('reports levels under DELETED when a location stops serving an audience or an article is unpublished', async () => {
     const stock = t.services.stock;
     const since = (await ok('B2C_GetStocks', { strlimit: '1' })).B2CGETSTOCKS.SCN;
-    await stock.changeLocation('AMS', { servesRetail: false });
+    await stock.locations.changeLocation('AMS', { servesRetail: false });
     const feed = (await ok('B2C_GetStockChanges', { strscn: String(since) })).B2CGETSTOCKCHANGES;
     expect(feed.STOCKS).toEqual([]);
     expect(feed.DELETED.length).toBeGreaterThan(0);
     expect(feed.DELETED.every((d: { LOCATION: string }) => d.LOCATION === 'AMS')).toBe(true);
     // a name change is not a change of anyone's stock
     const after = feed.SCN;
-    await stock.changeLocation('AMS', { name: 'Amsterdam Kalverstraat' });
+    await stock.locations.changeLocation('AMS', { name: 'Amsterdam Kalverstraat' });
     expect((await ok('B2C_GetStockChanges', { strscn: String(after) })).B2CGETSTOCKCHANGES.DELETED).toEqual(
       [],
     );
-    await stock.changeLocation('AMS', { servesRetail: true });
+    await stock.locations.changeLocation('AMS', { servesRetail: true });
     const back = (await ok('B2C_GetStockChanges', { strscn: String(after) })).B2CGETSTOCKCHANGES;
     expect(back.STOCKS.length).toBe(feed.DELETED.length);
 
@@ -531,15 +568,15 @@ describe('the ledger', () => {
       const quantity = random.int(1, 6);
       let outcome = 'ok';
       try {
-        if (roll === 0) await stock.receive({ ...key(), quantity });
-        else if (roll === 1) await stock.reserve({ ...key(), quantity });
-        else if (roll === 2) await stock.release({ ...key(), quantity });
-        else if (roll === 3) await stock.ship({ ...key(), quantity });
+        if (roll === 0) await stock.ledger.receive({ ...key(), quantity });
+        else if (roll === 1) await stock.ledger.reserve({ ...key(), quantity });
+        else if (roll === 2) await stock.ledger.release({ ...key(), quantity });
+        else if (roll === 3) await stock.ledger.ship({ ...key(), quantity });
         else if (roll === 4) {
           const k = key();
-          await stock.transfer({ ...k, from: k.locationCode, to: random.pick(locations), quantity });
-        } else if (roll === 5) await stock.correct({ ...key(), setTo: random.int(0, 12) });
-        else await stock.setLevels([{ ...key(), onHand: random.int(0, 12) }]);
+          await stock.ledger.transfer({ ...k, from: k.locationCode, to: random.pick(locations), quantity });
+        } else if (roll === 5) await stock.stockTake.correct({ ...key(), setTo: random.int(0, 12) });
+        else await stock.stockTake.setLevels([{ ...key(), onHand: random.int(0, 12) }]);
       } catch (error) {
         outcome = (error as { code?: string }).code ?? 'unexpected';
       }
@@ -549,7 +586,7 @@ describe('the ledger', () => {
     expect(outcomes.get('ok')).toBeGreaterThan(100);
     expect(outcomes.get('INSUFFICIENT_STOCK')).toBeGreaterThan(0);
 
-    expect(await stock.verifyLedger()).toEqual([]);
+    expect(await stock.ledger.verifyLedger()).toEqual([]);
     // and checked independently of the service's own query
     const levels = await t.database.db.selectFrom('stock_level').selectAll().execute();
     const movements = await t.database.db.selectFrom('stock_movement').selectAll().execute();

@@ -9,7 +9,7 @@ import {
   MovementBody,
   saveLocation,
 } from '../domain/stock/stock-input.ts';
-import type { StockLevel } from '../domain/stock/stock-service.ts';
+import type { StockLevel } from '../domain/stock/stock-shared.ts';
 import { adminRoute, samePathKey } from './admin-route.ts';
 
 const LocationParams = Type.Object({ location: Type.String({ minLength: 1, maxLength: 20 }) });
@@ -45,7 +45,7 @@ export const STOCK_ADMIN_ROUTES = [
     }),
     async handler({ params, body, services }) {
       samePathKey(params.location, body.LOCATION, 'LOCATION');
-      const { location, written } = await saveLocation(services.stock, locationInput(body));
+      const { location, written } = await saveLocation(services.stock.locations, locationInput(body));
       return { WRITTEN: written, LOCATION: locationToBody(location) };
     },
   }),
@@ -55,7 +55,7 @@ export const STOCK_ADMIN_ROUTES = [
     summary: 'Delete a location that holds no stock',
     params: LocationParams,
     async handler({ params, services }) {
-      await services.stock.deleteLocation(params.location);
+      await services.stock.locations.deleteLocation(params.location);
     },
   }),
   adminRoute({
@@ -72,13 +72,17 @@ export const STOCK_ADMIN_ROUTES = [
         return {
           LEVELS: [
             levelAnswer(
-              await services.stock.receive({ ...key, quantity: body.QUANTITY, reference: body.REASON }),
+              await services.stock.ledger.receive({
+                ...key,
+                quantity: body.QUANTITY,
+                reference: body.REASON,
+              }),
             ),
           ],
         };
       }
       if (body.TYPE === 'CORRECTION') {
-        const level = await services.stock.correct({
+        const level = await services.stock.stockTake.correct({
           ...key,
           setTo: body.SETTO,
           delta: body.DELTA,
@@ -92,7 +96,7 @@ export const STOCK_ADMIN_ROUTES = [
           ...(body.TOLOCATION === undefined ? [{ name: '/TOLOCATION', message: 'is required' }] : []),
         ]);
       }
-      const { from, to } = await services.stock.transfer({
+      const { from, to } = await services.stock.ledger.transfer({
         from: body.LOCATION,
         to: body.TOLOCATION,
         articleNo: body.ARTICLE,
@@ -125,7 +129,7 @@ export const STOCK_ADMIN_ROUTES = [
           onHand: Number(level.ONHAND),
         };
       });
-      const result = await services.stock.setLevels(rows, { reference: body.REASON });
+      const result = await services.stock.stockTake.setLevels(rows, { reference: body.REASON });
       return { CHANGED: result.changed, UNCHANGED: result.unchanged };
     },
   }),

@@ -149,7 +149,9 @@ export async function seedShops(services: Services, options: { seed?: number }):
   const rnd = new Random(((options.seed ?? 1) * 7919) >>> 0);
   const { shops, stock } = services;
   const present = new Set(
-    (await stock.locations({ includeDeleted: false })).filter((l) => l.kind === 'SHOP').map((l) => l.code),
+    (await stock.locations.locations({ includeDeleted: false }))
+      .filter((l) => l.kind === 'SHOP')
+      .map((l) => l.code),
   );
   let seeded = 0;
   for (const shop of DEMO_SHOPS) {

@@ -1,4 +1,5 @@
-import type { LocationInput, StockLine } from '../domain/stock/stock-service.ts';
+import type { LocationInput } from '../domain/stock/location-service.ts';
+import type { StockLine } from '../domain/stock/stock-shared.ts';
 import type { Services } from '../services.ts';
 import { Random } from './random.ts';
 
@@ -95,9 +96,9 @@ export async function seedStock(
   options: { seed?: number },
 ): Promise<{ locations: number; levels: number }> {
   const seed = options.seed ?? 1;
-  const existing = new Set((await services.stock.locations()).map((l) => l.code));
+  const existing = new Set((await services.stock.locations.locations()).map((l) => l.code));
   for (const location of DEMO_LOCATIONS) {
-    if (!existing.has(location.code)) await services.stock.createLocation(location);
+    if (!existing.has(location.code)) await services.stock.locations.createLocation(location);
   }
   const shops = DEMO_LOCATIONS.filter((l) => l.kind === 'SHOP').map((l) => l.code);
 
@@ -106,7 +107,7 @@ export async function seedStock(
   while (offset !== null) {
     const page = await services.catalog.listArticles('B2B', { sinceScn: 0, offset, limit: PAGE });
     offset = page.nextOffset;
-    const stocked = await services.stock.stockedArticles(page.items.map((a) => a.ARTICLE));
+    const stocked = await services.stock.ledger.stockedArticles(page.items.map((a) => a.ARTICLE));
     const lines: StockLine[] = [];
     for (const a of page.items) {
       if (stocked.has(a.ARTICLE) || a.SIZES.length === 0) continue;
@@ -133,7 +134,7 @@ export async function seedStock(
         }
       }
     }
-    await services.stock.receiveAll(lines);
+    await services.stock.ledger.receiveAll(lines);
     levels += lines.length;
   }
   return { locations: DEMO_LOCATIONS.length, levels };

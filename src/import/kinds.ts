@@ -29,6 +29,7 @@ import {
   pricingRecordFromCsv,
 } from '../domain/pricing/pricing-input.ts';
 import { withWireNames as withPricingWireNames } from '../domain/shared/wire-names.ts';
+import { LocationService } from '../domain/stock/location-service.ts';
 import {
   LevelBody,
   LocationBody,
@@ -36,7 +37,6 @@ import {
   locationRecordFromCsv,
   saveLocation,
 } from '../domain/stock/stock-input.ts';
-import { StockService } from '../domain/stock/stock-service.ts';
 import type { Services } from '../services.ts';
 import { CUSTOMER_IMPORT_KINDS } from './customer-kinds.ts';
 import type { RecordFormat } from './records.ts';
@@ -97,9 +97,9 @@ const locations: ImportKind<ReturnType<typeof locationInput>> = {
     locationInput(checkRecord<LocationBody>(LocationBody, fromCsv(record, format, locationRecordFromCsv))),
   save: (services, inputs) =>
     inOneTransaction(services, async (database) => {
-      const stock = new StockService(database);
+      const locations = new LocationService(database);
       let written = 0;
-      for (const input of inputs) if ((await saveLocation(stock, input)).written) written++;
+      for (const input of inputs) if ((await saveLocation(locations, input)).written) written++;
       return { written, unchanged: inputs.length - written };
     }),
 };
@@ -118,7 +118,7 @@ const stock: ImportKind<{ locationCode: string; articleNo: string; sizex: string
     };
   },
   async save(services, inputs) {
-    const result = await services.stock.setLevels(inputs, { reference: 'import' });
+    const result = await services.stock.stockTake.setLevels(inputs, { reference: 'import' });
     return { written: result.changed, unchanged: result.unchanged };
   },
 };

@@ -51,7 +51,11 @@ function stockList(name: string, audience: Audience, changes: boolean) {
     }),
     response: rooted(root, stockListSchema(audience)),
     async handler({ query, services }) {
-      const page = await services.stock.listLevels(audience, toPage(query, STOCK_PAGE), query.strlocation);
+      const page = await services.stock.ledger.listLevels(
+        audience,
+        toPage(query, STOCK_PAGE),
+        query.strlocation,
+      );
       return {
         [root]: { SCN: page.scn, NEXTOFFSET: page.nextOffset, STOCKS: page.items, DELETED: page.deleted },
       };
@@ -74,7 +78,9 @@ function articleStock(name: string, audience: Audience) {
     query: queryObject({ strarticle: text('Article number.'), strlocation }),
     response: rooted(root, articleStockSchema(audience)),
     async handler({ query, services }) {
-      return { [root]: await services.stock.articleStock(audience, query.strarticle, query.strlocation) };
+      return {
+        [root]: await services.stock.ledger.articleStock(audience, query.strarticle, query.strlocation),
+      };
     },
   });
 }

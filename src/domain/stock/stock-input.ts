@@ -1,7 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { NotFoundError } from '../errors.ts';
 import { DIGITS_MAX, MAX_INT32, MIN_INT32 } from '../shared/int-limits.ts';
-import type { Location, LocationInput, StockService } from './stock-service.ts';
+import type { Location, LocationInput, LocationService } from './location-service.ts';
 
 /**
  * The written forms of stock records: admin bodies and `tv2 import locations|stock` records, in the
@@ -127,21 +127,21 @@ const SAME_FIELDS = [
 
 /** Creates a location or changes it to the given form; an unchanged location is left alone. */
 export async function saveLocation(
-  stock: StockService,
+  locations: LocationService,
   input: LocationInput,
 ): Promise<{ location: Location; written: boolean }> {
   let existing: Location | undefined;
   try {
-    existing = await stock.location(input.code);
+    existing = await locations.location(input.code);
   } catch (error) {
     if (!(error instanceof NotFoundError)) throw error;
   }
-  if (!existing) return { location: await stock.createLocation(input), written: true };
+  if (!existing) return { location: await locations.createLocation(input), written: true };
   const wanted = { ...input, active: input.active ?? true };
   if (SAME_FIELDS.every((f) => (existing[f] ?? null) === (wanted[f] ?? null)))
     return { location: existing, written: false };
   const { code: _code, ...changes } = wanted;
-  return { location: await stock.changeLocation(input.code, changes), written: true };
+  return { location: await locations.changeLocation(input.code, changes), written: true };
 }
 
 /** CSV rows keep their text; flags accept 1/0, true/false, yes/no. */
