@@ -8,7 +8,7 @@ import { CustomerService } from './domain/customers/customer-service.ts';
 import { RepresentativeService } from './domain/customers/representative-service.ts';
 import { IdempotencyService } from './domain/idempotency/idempotency-service.ts';
 import { createPricingServices, type PricingServices } from './domain/pricing/pricing-services.ts';
-import { ShopService } from './domain/shops/shop-service.ts';
+import { createShopsServices, type ShopsServices } from './domain/shops/shop-services.ts';
 import { createStockServices, type StockServices } from './domain/stock/stock-services.ts';
 
 /** The domain services one API process uses, built once over one database. */
@@ -21,7 +21,7 @@ export interface Services {
   pricing: PricingServices;
   clients: ClientService;
   idempotency: IdempotencyService;
-  shops: ShopService;
+  shops: ShopsServices;
   customers: CustomerService;
   representatives: RepresentativeService;
   articleLinks: ArticleLinkService;
@@ -40,7 +40,7 @@ export function createServices(config: Config, database: Database): Services {
     pricing: createPricingServices(database),
     clients: new ClientService(database),
     idempotency: new IdempotencyService(database, { leaseSeconds: config.idempotencyLeaseSeconds }),
-    shops: new ShopService(database),
+    shops: createShopsServices(database),
     customers: new CustomerService(database),
     representatives: new RepresentativeService(database),
     articleLinks: new ArticleLinkService(database),

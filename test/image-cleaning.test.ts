@@ -33,7 +33,7 @@ beforeAll(async () => {
     city: 'Amsterdam',
     country: 'NL',
   });
-  await t.services.shops.saveShopDetail({ locationCode: 'AMS', latitude: '52.37', longitude: 4.89 });
+  await t.services.shops.shops.saveShopDetail({ locationCode: 'AMS', latitude: '52.37', longitude: 4.89 });
 });
 afterAll(() => t.close());
 

@@ -48,7 +48,7 @@ beforeAll(async () => {
   await stock.locations.createLocation(shop('HIDDEN', { servesRetail: false }));
   await stock.locations.createLocation(shop('SLEEP', { active: false }));
   await stock.locations.createLocation({ ...shop('WH'), kind: 'WAREHOUSE', servesWholesale: true });
-  await shops.saveShopDetail({
+  await shops.shops.saveShopDetail({
     locationCode: 'AMS',
     phone: '020 123 4567',
     email: 'ams@example.com',
@@ -59,22 +59,27 @@ beforeAll(async () => {
     openingHours: [...week, { weekday: 6, hours: [{ opens: '10:00', closes: '17:00' }] }],
     exceptions: [{ date: '2026-12-25', hours: [], description: { LANGUAGE_2: 'Christmas' } }],
   });
-  await shops.saveShopDetail({ locationCode: 'ANT', latitude: '51.218', longitude: '4.4025', pickup: true });
-  await shops.saveShopDetail({ locationCode: 'HIDDEN', latitude: '52', longitude: '5', pickup: true });
-  await shops.putShopImage('AMS', 1, png(10));
-  await shops.putShopImage('AMS', 2, png(20));
-  await shops.putShopImage('HIDDEN', 1, png(30));
-  await shops.saveAssistant({
+  await shops.shops.saveShopDetail({
+    locationCode: 'ANT',
+    latitude: '51.218',
+    longitude: '4.4025',
+    pickup: true,
+  });
+  await shops.shops.saveShopDetail({ locationCode: 'HIDDEN', latitude: '52', longitude: '5', pickup: true });
+  await shops.shops.putShopImage('AMS', 1, png(10));
+  await shops.shops.putShopImage('AMS', 2, png(20));
+  await shops.shops.putShopImage('HIDDEN', 1, png(30));
+  await shops.shops.saveAssistant({
     locationCode: 'AMS',
     assistantNo: 1,
     name: 'Anna',
     role: { LANGUAGE_2: 'Manager' },
     photoImageNo: 2,
   });
-  await shops.saveAssistant({ locationCode: 'AMS', assistantNo: 2, name: 'Bram' });
-  await shops.saveAssistant({ locationCode: 'ANT', assistantNo: 1, name: 'Chris', active: false });
-  await shops.saveAssistant({ locationCode: 'HIDDEN', assistantNo: 1, name: 'Dana' });
-  await shops.savePickupPoint({
+  await shops.shops.saveAssistant({ locationCode: 'AMS', assistantNo: 2, name: 'Bram' });
+  await shops.shops.saveAssistant({ locationCode: 'ANT', assistantNo: 1, name: 'Chris', active: false });
+  await shops.shops.saveAssistant({ locationCode: 'HIDDEN', assistantNo: 1, name: 'Dana' });
+  await shops.pickup.savePickupPoint({
     code: 'P-UTR',
     name: 'Parcel point Utrecht',
     city: 'Utrecht',
@@ -83,14 +88,14 @@ beforeAll(async () => {
     latitude: '52.090737',
     longitude: '5.121420',
   });
-  await shops.savePickupPoint({
+  await shops.pickup.savePickupPoint({
     code: 'P-OFF',
     name: 'Closed point',
     latitude: 50,
     longitude: 4,
     active: false,
   });
-  await shops.saveHomePageBlock({
+  await shops.content.saveHomePageBlock({
     page: 'HOME',
     blockNo: 1,
     position: 20,
@@ -100,9 +105,19 @@ beforeAll(async () => {
     validFrom: '2026-06-01T00:00:00Z',
     validTo: '2026-07-01T00:00:00Z',
   });
-  await shops.saveHomePageBlock({ page: 'HOME', blockNo: 2, position: 10, title: { LANGUAGE_2: 'New in' } });
-  await shops.saveHomePageBlock({ page: 'MEN', blockNo: 1, position: 1, active: false });
-  await shops.saveRegex({ name: 'VATNO', country: 'NL', pattern: '^NL[0-9]{9}B[0-9]{2}$', description: {} });
+  await shops.content.saveHomePageBlock({
+    page: 'HOME',
+    blockNo: 2,
+    position: 10,
+    title: { LANGUAGE_2: 'New in' },
+  });
+  await shops.content.saveHomePageBlock({ page: 'MEN', blockNo: 1, position: 1, active: false });
+  await shops.content.saveRegex({
+    name: 'VATNO',
+    country: 'NL',
+    pattern: '^NL[0-9]{9}B[0-9]{2}$',
+    description: {},
+  });
 });
 afterAll(() => t.close());
 
@@ -184,7 +199,7 @@ describe('B2C_GetAllShops', () => {
       DELETED: [],
       SCN: since,
     });
-    await t.services.shops.saveShopDetail({ locationCode: 'BARE', phone: '+31301234567' });
+    await t.services.shops.shops.saveShopDetail({ locationCode: 'BARE', phone: '+31301234567' });
     await t.services.stock.locations.changeLocation('ANT', { servesRetail: false });
     const feed = (await get('B2C_GetAllShops', { strscn: String(since) })).B2CGETALLSHOPS;
     expect(codes(feed.SHOPS)).toEqual(['BARE']);
@@ -272,9 +287,9 @@ describe('shop images', () => {
   });
 
   it('reports a deleted image under DELETED in the feed', async () => {
-    await t.services.shops.putShopImage('AMS', 3, png(40));
+    await t.services.shops.shops.putShopImage('AMS', 3, png(40));
     const since = (await get('B2C_GetAllShopImages')).B2CGETALLSHOPIMAGES.SCN;
-    await t.services.shops.deleteShopImage('AMS', 3);
+    await t.services.shops.shops.deleteShopImage('AMS', 3);
     const feed = (await get('B2C_GetAllShopImages', { strscn: String(since) })).B2CGETALLSHOPIMAGES;
     expect(feed).toMatchObject({ IMAGES: [], DELETED: [{ LOCATION: 'AMS', IMAGENO: 3 }] });
   });
@@ -294,7 +309,7 @@ describe('B2C_GetShopAssistants', () => {
 
   it('feeds an assistant made inactive under DELETED; an unseen shop is a 404', async () => {
     const since = (await get('B2C_GetShopAssistants')).B2CGETSHOPASSISTANTS.SCN;
-    await t.services.shops.saveAssistant({
+    await t.services.shops.shops.saveAssistant({
       locationCode: 'AMS',
       assistantNo: 2,
       name: 'Bram',
@@ -361,13 +376,13 @@ describe('B2C_GetPickUpLocations', () => {
 
   it('feeds a shop that stops allowing pickup and a deleted point under DELETED', async () => {
     const since = (await get('B2C_GetPickUpLocations')).B2CGETPICKUPLOCATIONS.SCN;
-    await t.services.shops.saveShopDetail({
+    await t.services.shops.shops.saveShopDetail({
       locationCode: 'ANT',
       latitude: '51.218',
       longitude: '4.4025',
       pickup: false,
     });
-    await t.services.shops.deletePickupPoint('P-UTR');
+    await t.services.shops.pickup.deletePickupPoint('P-UTR');
     const feed = (await get('B2C_GetPickUpLocations', { strscn: String(since) })).B2CGETPICKUPLOCATIONS;
     expect(feed.LOCATIONS).toEqual([]);
     expect(feed.DELETED).toEqual([
@@ -400,7 +415,7 @@ describe('B2C_GetHomePages', () => {
 
   it('feeds a deleted block under DELETED', async () => {
     const since = (await get('B2C_GetHomePages')).B2CGETHOMEPAGES.SCN;
-    await t.services.shops.deleteHomePageBlock('HOME', 2);
+    await t.services.shops.content.deleteHomePageBlock('HOME', 2);
     const feed = (await get('B2C_GetHomePages', { strscn: String(since) })).B2CGETHOMEPAGES;
     expect(feed).toMatchObject({ BLOCKS: [], DELETED: [{ PAGE: 'HOME', BLOCK: 2 }] });
   });
@@ -440,13 +455,13 @@ describe('B2C_GetCompanyRegEx', () => {
 
   it('feeds table changes after the built-in patterns, deletions under DELETED', async () => {
     const since = (await get('B2C_GetCompanyRegEx')).B2CGETCOMPANYREGEX.SCN;
-    await t.services.shops.saveRegex({
+    await t.services.shops.content.saveRegex({
       name: 'VATNO',
       country: 'BE',
       pattern: '^BE[01][0-9]{9}$',
       description: {},
     });
-    await t.services.shops.deleteRegex('VATNO', 'NL');
+    await t.services.shops.content.deleteRegex('VATNO', 'NL');
     const feed = (await get('B2C_GetCompanyRegEx', { strscn: String(since) })).B2CGETCOMPANYREGEX;
     expect(feed.REGEXES.filter((r: { SERVER: boolean }) => !r.SERVER)).toEqual([
       expect.objectContaining({ NAME: 'VATNO', COUNTRY: 'BE', PATTERN: '^BE[01][0-9]{9}$' }),

@@ -59,7 +59,7 @@ function regexRoutes(withCountry: boolean) {
         const input = regexInput(body);
         samePathKey(p.name, input.name, 'NAME');
         samePathKey(countryOf(p), input.country, 'COUNTRY');
-        return saved(await services.shops.saveRegex(input));
+        return saved(await services.shops.content.saveRegex(input));
       },
     }),
     adminRoute({
@@ -70,7 +70,7 @@ function regexRoutes(withCountry: boolean) {
         : 'Delete the pattern of a field for every country',
       params,
       async handler({ params: p, services }) {
-        await services.shops.deleteRegex(p.name, countryOf(p));
+        await services.shops.content.deleteRegex(p.name, countryOf(p));
       },
     }),
   ];
@@ -89,7 +89,7 @@ export const SHOPS_ADMIN_ROUTES = [
     response: SaveAnswer,
     async handler({ params, body, services }) {
       samePathKey(params.location, body.LOCATION, 'LOCATION');
-      return saved(await services.shops.saveShopDetail(shopInput(body)));
+      return saved(await services.shops.shops.saveShopDetail(shopInput(body)));
     },
   }),
   adminRoute({
@@ -102,7 +102,7 @@ export const SHOPS_ADMIN_ROUTES = [
     response: Type.Object({ CONTENTTYPE: Type.String(), WRITTEN: Type.Boolean() }),
     async handler({ params, body, services, request }) {
       const { data, declaredType } = uploadedBytes(body, request);
-      const result = await services.shops.putShopImage(
+      const result = await services.shops.shops.putShopImage(
         params.location,
         Number(params.imageno),
         data,
@@ -117,7 +117,7 @@ export const SHOPS_ADMIN_ROUTES = [
     summary: 'Delete a shop image (409 IMAGE_IN_USE while an assistant shows it as photo)',
     params: ImageParams,
     async handler({ params, services }) {
-      await services.shops.deleteShopImage(params.location, Number(params.imageno));
+      await services.shops.shops.deleteShopImage(params.location, Number(params.imageno));
     },
   }),
   adminRoute({
@@ -130,7 +130,7 @@ export const SHOPS_ADMIN_ROUTES = [
     async handler({ params, body, services }) {
       samePathKey(params.location, body.LOCATION, 'LOCATION');
       samePathKey(Number(params.assistant), body.ASSISTANT, 'ASSISTANT');
-      return saved(await services.shops.saveAssistant(assistantInput(body)));
+      return saved(await services.shops.shops.saveAssistant(assistantInput(body)));
     },
   }),
   adminRoute({
@@ -139,7 +139,7 @@ export const SHOPS_ADMIN_ROUTES = [
     summary: 'Delete a shop assistant',
     params: AssistantParams,
     async handler({ params, services }) {
-      await services.shops.deleteAssistant(params.location, Number(params.assistant));
+      await services.shops.shops.deleteAssistant(params.location, Number(params.assistant));
     },
   }),
   adminRoute({
@@ -151,7 +151,7 @@ export const SHOPS_ADMIN_ROUTES = [
     response: SaveAnswer,
     async handler({ params, body, services }) {
       samePathKey(params.point, body.LOCATION, 'LOCATION');
-      return saved(await services.shops.savePickupPoint(pickupPointInput(body)));
+      return saved(await services.shops.pickup.savePickupPoint(pickupPointInput(body)));
     },
   }),
   adminRoute({
@@ -160,7 +160,7 @@ export const SHOPS_ADMIN_ROUTES = [
     summary: 'Delete an external pickup point',
     params: PointParams,
     async handler({ params, services }) {
-      await services.shops.deletePickupPoint(params.point);
+      await services.shops.pickup.deletePickupPoint(params.point);
     },
   }),
   adminRoute({
@@ -173,7 +173,7 @@ export const SHOPS_ADMIN_ROUTES = [
     async handler({ params, body, services }) {
       samePathKey(params.page, body.PAGE, 'PAGE');
       samePathKey(Number(params.block), body.BLOCK, 'BLOCK');
-      return saved(await services.shops.saveHomePageBlock(homePageBlockInput(body)));
+      return saved(await services.shops.content.saveHomePageBlock(homePageBlockInput(body)));
     },
   }),
   adminRoute({
@@ -182,7 +182,7 @@ export const SHOPS_ADMIN_ROUTES = [
     summary: 'Delete a content block',
     params: BlockParams,
     async handler({ params, services }) {
-      await services.shops.deleteHomePageBlock(params.page, Number(params.block));
+      await services.shops.content.deleteHomePageBlock(params.page, Number(params.block));
     },
   }),
   ...regexRoutes(false),

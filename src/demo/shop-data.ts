@@ -160,7 +160,7 @@ export async function seedShops(services: Services, options: { seed?: number }):
     const people = rnd.sample(FIRST_NAMES, 2).map((first) => `${first} ${rnd.pick(LAST_NAMES)}`);
     const roles = [ROLES[0], rnd.pick(ROLES.slice(1))];
     if (!present.has(shop.code)) continue;
-    await shops.saveShopDetail({
+    await shops.shops.saveShopDetail({
       locationCode: shop.code,
       phone: shop.phone,
       email: shop.email,
@@ -177,10 +177,10 @@ export async function seedShops(services: Services, options: { seed?: number }):
       openingHours: week,
       exceptions: exceptionsFor(shop),
     });
-    await shops.putShopImage(shop.code, 1, swatchPng(hue, 32));
-    await shops.putShopImage(shop.code, 2, swatchPng([hue[2], hue[0], hue[1]], 16));
+    await shops.shops.putShopImage(shop.code, 1, swatchPng(hue, 32));
+    await shops.shops.putShopImage(shop.code, 2, swatchPng([hue[2], hue[0], hue[1]], 16));
     for (const [i, name] of people.entries()) {
-      await shops.saveAssistant({
+      await shops.shops.saveAssistant({
         locationCode: shop.code,
         assistantNo: i + 1,
         name,
@@ -191,7 +191,7 @@ export async function seedShops(services: Services, options: { seed?: number }):
     seeded++;
   }
 
-  await shops.savePickupPoint({
+  await shops.pickup.savePickupPoint({
     code: 'PP-TLB-01',
     name: 'Pakketpunt Tilburg Centrum',
     address: 'Heuvelstraat',
@@ -230,7 +230,7 @@ export async function seedShops(services: Services, options: { seed?: number }):
     },
   ];
   for (const b of blocks) {
-    await shops.saveHomePageBlock({
+    await shops.content.saveHomePageBlock({
       page: 'HOME',
       text: { LANGUAGE_1: 'Bekijk het in de app.', LANGUAGE_2: 'Have a look in the app.' },
       ...b,
@@ -269,6 +269,6 @@ export async function seedShops(services: Services, options: { seed?: number }):
       description: { LANGUAGE_2: 'House number, e.g. 12A' },
     },
   ];
-  for (const p of patterns) await shops.saveRegex(p);
+  for (const p of patterns) await shops.content.saveRegex(p);
   return { shops: seeded };
 }

@@ -21,7 +21,7 @@ export const shopDetails: ImportKind<ShopDetailInput> = {
         format === 'csv' ? shopRecordFromCsv(record as Record<string, string>) : record,
       ),
     ),
-  save: (services, inputs) => services.shops.saveShopDetails(inputs),
+  save: (services, inputs) => services.shops.shops.saveShopDetails(inputs),
 };
 
 /** The import kinds of the shops area, to be added to IMPORT_KINDS. */

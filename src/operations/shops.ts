@@ -43,7 +43,7 @@ export const B2C_GetAllShops = operation({
     listSchema('SHOPS', ShopSchema, Type.String({ description: 'Shop code.' })),
   ),
   async handler({ query, services }) {
-    const page = await services.shops.listShops(toPage(query, SHOP_PAGE));
+    const page = await services.shops.shops.listShops(toPage(query, SHOP_PAGE));
     return {
       B2CGETALLSHOPS: {
         SCN: page.scn,
@@ -70,7 +70,7 @@ export const B2C_GetAllShopImages = operation({
     listSchema('IMAGES', ShopImageSchema, Key({ LOCATION: Type.String(), IMAGENO: Type.Integer() })),
   ),
   async handler({ query, services }) {
-    const page = await services.shops.listShopImages(toPage(query, IMAGE_PAGE));
+    const page = await services.shops.shops.listShopImages(toPage(query, IMAGE_PAGE));
     return {
       B2CGETALLSHOPIMAGES: {
         SCN: page.scn,
@@ -98,7 +98,7 @@ export const B2C_GetShopImage = operation({
   binaryTypes: ['image/jpeg', 'image/png', 'image/webp'],
   async handler({ query, services }) {
     const imageNo = toPositiveInt('strimageno', query.strimageno ?? '1');
-    const image = await services.shops.shopImage(query.strlocation, imageNo);
+    const image = await services.shops.shops.shopImage(query.strlocation, imageNo);
     return new Binary(image.contentType, image.data, `"${image.sha256}"`);
   },
 });
@@ -119,7 +119,7 @@ export const B2C_GetShopAssistants = operation({
     listSchema('ASSISTANTS', AssistantSchema, Key({ LOCATION: Type.String(), ASSISTANT: Type.Integer() })),
   ),
   async handler({ query, services }) {
-    const page = await services.shops.listAssistants(toPage(query, ASSISTANT_PAGE), query.strlocation);
+    const page = await services.shops.shops.listAssistants(toPage(query, ASSISTANT_PAGE), query.strlocation);
     return {
       B2CGETSHOPASSISTANTS: {
         SCN: page.scn,
@@ -184,7 +184,7 @@ export const B2C_GetPickUpLocations = operation({
       if (errors.length > 0 || latitude === null || longitude === null) throw new ValidationError(errors);
       position = { latitude, longitude };
     }
-    const result = await services.shops.listPickupLocations(page, position);
+    const result = await services.shops.pickup.listPickupLocations(page, position);
     return {
       B2CGETPICKUPLOCATIONS: {
         SCN: result.scn,
@@ -215,7 +215,7 @@ export const B2C_GetHomePages = operation({
     listSchema('BLOCKS', BlockSchema, Key({ PAGE: Type.String(), BLOCK: Type.Integer() })),
   ),
   async handler({ query, services }) {
-    const page = await services.shops.listHomePageBlocks(toPage(query, BLOCK_PAGE), query.strpage);
+    const page = await services.shops.content.listHomePageBlocks(toPage(query, BLOCK_PAGE), query.strpage);
     return {
       B2CGETHOMEPAGES: {
         SCN: page.scn,
@@ -247,7 +247,7 @@ export const B2C_GetCompanyRegEx = operation({
     ),
   ),
   async handler({ query, services }) {
-    const page = await services.shops.listRegexes(toPage(query, REGEX_PAGE));
+    const page = await services.shops.content.listRegexes(toPage(query, REGEX_PAGE));
     return {
       B2CGETCOMPANYREGEX: {
         SCN: page.scn,

@@ -1,19 +1,12 @@
 import type { Database } from '../../db/database.ts';
-import { currentScn, inWriteTransaction, type UnitOfWork } from '../../db/unit-of-work.ts';
+import { currentScn, inWriteTransaction } from '../../db/unit-of-work.ts';
 import type { SaveResult } from '../catalog/catalog-service.ts';
-import { checkCountry, checkEmail, checkPhone, checkPostalCode } from '../clients/client-validation.ts';
+import { checkEmail, checkPhone } from '../clients/client-validation.ts';
 import { ConflictError, type FieldError, NotFoundError, ValidationError } from '../errors.ts';
 import { cleanImage, IMAGE_MEDIA_TYPES } from '../shared/image-bytes.ts';
-import { fromLanguageJson, type LanguageText, toLanguageJson } from '../shared/language.ts';
+import { type LanguageText, toLanguageJson } from '../shared/language.ts';
 import type { Page, PageOf } from '../shared/paging.ts';
-import { type CompanyPattern, checkPattern, isServerPattern, SERVER_PATTERNS } from './company-regex.ts';
-import {
-  distanceMetres,
-  MAX_LATITUDE_MICRO,
-  MAX_LONGITUDE_MICRO,
-  type MicroPosition,
-  toMicroDegrees,
-} from './geo.ts';
+import { MAX_LATITUDE_MICRO, MAX_LONGITUDE_MICRO, toMicroDegrees } from './geo.ts';
 import {
   checkExceptions,
   checkWeeklyHours,
@@ -22,27 +15,24 @@ import {
   type Interval,
   weeklyToJson,
 } from './opening-hours.ts';
+import { type AssistantRow, type ShopDetailRow, ShopRepository } from './shop-repository.ts';
 import {
-  type AssistantRow,
-  type BlockRow,
-  type PickupPointRow,
-  type RegexRow,
-  type ShopDetailRow,
-  ShopRepository,
-} from './shop-repository.ts';
+  blankToNull,
+  type GeoValue,
+  LATITUDE_MESSAGE,
+  LONGITUDE_MESSAGE,
+  MAX_NAME,
+  numberError,
+  pageOf,
+  sameRow,
+  tombstone,
+  upsertRow,
+} from './shop-shared.ts';
 import {
   type AssistantWire,
   assistantToWire,
   assistantVisible,
-  type BlockWire,
-  blockToWire,
   defaultTimeZone,
-  type PickupType,
-  type PickupWire,
-  pickupToWire,
-  pickupType,
-  type RegexWire,
-  regexToWire,
   type ShopImageWire,
   type ShopWire,
   shopImageToWire,
@@ -50,16 +40,6 @@ import {
   shopToWire,
   shopVisible,
 } from './shop-wire.ts';
-
-/**
- * The shops area (docs/shops.md): details of the stock locations of kind SHOP (contact, position,
- * opening hours, pickup), their images and assistants, external pickup points, the content blocks
- * of the consumer app and the validation patterns for client apps. Every write is one transaction
- * and stamps what it changes with the transaction's SCN; saving what is already stored writes
- * nothing. Deletions keep the row, flagged, as the tombstone the change feeds report.
- */
-
-export type GeoValue = string | number;
 
 export interface ShopDetailInput {
   locationCode: string;
@@ -87,48 +67,11 @@ export interface AssistantInput {
   active?: boolean;
 }
 
-export interface PickupPointInput {
-  code: string;
-  name: string;
-  address?: string | null;
-  houseNumber?: string | null;
-  postalCode?: string | null;
-  city?: string | null;
-  country?: string | null;
-  latitude: GeoValue;
-  longitude: GeoValue;
-  description?: LanguageText;
-  active?: boolean;
-}
-
-export interface HomePageBlockInput {
-  page: string;
-  blockNo: number;
-  position: number;
-  title?: LanguageText;
-  text?: LanguageText;
-  image?: string | null;
-  link?: string | null;
-  validFrom?: string | null;
-  validTo?: string | null;
-  active?: boolean;
-}
-
 /** Images the interface accepts; the type is sniffed from the bytes, never taken from the client. */
 export const SHOP_IMAGE_TYPES: string[] = [...IMAGE_MEDIA_TYPES];
 export const MAX_SHOP_IMAGE_BYTES = 5 * 1024 * 1024;
 export const MAX_IMAGE_NO = 99;
 export const MAX_ASSISTANT_NO = 9999;
-export const MAX_BLOCK_NO = 9999;
-
-const CODE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,19}$/;
-const PAGE_CODE = /^[A-Z0-9][A-Z0-9_-]{0,19}$/;
-const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
-const HTTPS_URL = /^https:\/\/[^\s]{1,490}$/;
-const IMAGE_REF =
-  /^(?:ARTICLE:[A-Za-z0-9][A-Za-z0-9._/-]{0,39}|SHOP:[A-Za-z0-9][A-Za-z0-9._-]{0,19})\/[0-9]{1,2}$/;
-const LINK = /^[a-z][a-z0-9+.-]{0,20}:[^\s]{1,490}$/;
-const MAX_NAME = 100;
 
 const shopNotFound = (code: string) => new NotFoundError('SHOP_NOT_FOUND', `No shop "${code}".`);
 const imageNotFound = (code: string, imageNo: number) =>
@@ -143,29 +86,10 @@ function timeZoneValid(zone: string): boolean {
   }
 }
 
-function instantValid(value: string): boolean {
-  return INSTANT.test(value) && new Date(value).toISOString().replace('.000Z', 'Z') === value;
-}
-
-/** One page of a feed: `rows` fetched with one extra row to tell whether more follow. */
-function pageOf<R, T, D>(
-  page: Page,
-  scn: number,
-  rows: R[],
-  visible: (r: R) => boolean,
-  toWire: (r: R) => T,
-  key: (r: R) => D,
-): PageOf<T, D> {
-  const more = rows.length > page.limit;
-  const slice = more ? rows.slice(0, page.limit) : rows;
-  return {
-    scn,
-    nextOffset: more ? page.offset + page.limit : null,
-    items: slice.filter(visible).map(toWire),
-    deleted: page.sinceScn > 0 ? slice.filter((r) => !visible(r)).map(key) : [],
-  };
-}
-
+/**
+ * The shops (docs/shops.md): details of the stock locations of kind SHOP (contact, position,
+ * opening hours, pickup), their images and their assistants.
+ */
 export class ShopService {
   readonly #read: ShopRepository;
 
@@ -175,8 +99,6 @@ export class ShopService {
   ) {
     this.#read = new ShopRepository(database.db);
   }
-
-  // --- reads -----------------------------------------------------------------------------------
 
   /** Shops retail sees (active SHOP locations serving retail), in code order, with their details. */
   async listShops(page: Page): Promise<PageOf<ShopWire, string>> {
@@ -230,108 +152,6 @@ export class ShopService {
       LOCATION: r.location_code,
       ASSISTANT: r.assistant_no,
     }));
-  }
-
-  /**
-   * Shops that allow pickup, then external pickup points, each in code order. With a position the
-   * answer is the current list ordered by distance (nearest first; locations without a position
-   * last): a snapshot, not a change feed, so `strscn` must be 0 then.
-   */
-  async listPickupLocations(
-    page: Page,
-    position?: MicroPosition,
-  ): Promise<PageOf<PickupWire, { TYPE: PickupType; LOCATION: string }>> {
-    const scn = await currentScn(this.database.db);
-    if (!position) {
-      const rows = await this.#read.pickupPage(page.sinceScn, page.offset - 1, page.limit + 1);
-      return pageOf(
-        page,
-        scn,
-        rows,
-        (r) => Number(r.visible) === 1,
-        (r) => pickupToWire(r, null),
-        (r) => ({ TYPE: pickupType(r), LOCATION: r.code }),
-      );
-    }
-    if (page.sinceScn > 0) {
-      throw new ValidationError([
-        { name: 'strscn', message: 'a list sorted by distance is not a change feed: leave strscn out or 0' },
-      ]);
-    }
-    const located = (await this.#read.visiblePickups()).map((r) => ({
-      row: r,
-      distance:
-        r.latitude_micro === null || r.longitude_micro === null
-          ? null
-          : distanceMetres(position, { latitude: r.latitude_micro, longitude: r.longitude_micro }),
-    }));
-    located.sort(
-      (a, b) =>
-        (a.distance ?? Number.POSITIVE_INFINITY) - (b.distance ?? Number.POSITIVE_INFINITY) ||
-        Number(a.row.sort) - Number(b.row.sort) ||
-        (a.row.code < b.row.code ? -1 : a.row.code > b.row.code ? 1 : 0),
-    );
-    const slice = located.slice(page.offset - 1, page.offset - 1 + page.limit);
-    return {
-      scn,
-      nextOffset: located.length > page.offset - 1 + page.limit ? page.offset + page.limit : null,
-      items: slice.map((l) => pickupToWire(l.row, l.distance)),
-      deleted: [],
-    };
-  }
-
-  /** Active content blocks of the app's pages (or of one page), in page and block order. */
-  async listHomePageBlocks(
-    page: Page,
-    pageCode?: string,
-  ): Promise<PageOf<BlockWire, { PAGE: string; BLOCK: number }>> {
-    const scn = await currentScn(this.database.db);
-    const rows = await this.#read.blocksPage(page.sinceScn, page.offset - 1, page.limit + 1, pageCode);
-    return pageOf(
-      page,
-      scn,
-      rows,
-      (r) => r.deleted === 0 && r.active === 1,
-      blockToWire,
-      (r) => ({ PAGE: r.page, BLOCK: r.block_no }),
-    );
-  }
-
-  /**
-   * The validation patterns: the server's own (built in, SCN 0) at positions 1 to n of every
-   * answer, full list or feed, then the table's entries in name and country order.
-   */
-  async listRegexes(page: Page): Promise<PageOf<RegexWire, { NAME: string; COUNTRY: string | null }>> {
-    const scn = await currentScn(this.database.db);
-    const builtIn = SERVER_PATTERNS.length;
-    const start = page.offset - 1;
-    const fixed = SERVER_PATTERNS.slice(start, start + page.limit).map(
-      (p): RegexWire => ({
-        NAME: p.name,
-        COUNTRY: p.country,
-        PATTERN: p.pattern,
-        DESCRIPTION: fromLanguageJson(toLanguageJson(p.description)),
-        SERVER: true,
-        SCN: 0,
-      }),
-    );
-    const need = page.limit - fixed.length;
-    const rows = await this.#read.regexPage(page.sinceScn, Math.max(0, start - builtIn), need + 1);
-    const more = rows.length > need || start + page.limit < builtIn;
-    const slice = rows.slice(0, need);
-    // A table entry under a key the server now validates itself is shadowed by the built-in one.
-    const shadowed = (r: RegexRow) => isServerPattern(r.name, r.country === '' ? null : r.country);
-    return {
-      scn,
-      nextOffset: more ? page.offset + page.limit : null,
-      items: [...fixed, ...slice.filter((r) => r.deleted === 0 && !shadowed(r)).map(regexToWire)],
-      deleted:
-        page.sinceScn > 0
-          ? slice
-              .filter((r) => r.deleted === 1 && !shadowed(r))
-              .map((r) => ({ NAME: r.name, COUNTRY: r.country === '' ? null : r.country }))
-          : [],
-    };
   }
 
   // --- writes: each call is one transaction ------------------------------------------------------
@@ -448,8 +268,9 @@ export class ShopService {
         scn: 0,
         updated_at: '',
       };
-      return this.#upsert(
+      return upsertRow(
         uow,
+        this.now,
         await repo.findAssistant(input.locationCode, input.assistantNo),
         wanted,
         (row) => repo.upsertAssistant(row),
@@ -467,168 +288,9 @@ export class ShopService {
           `Shop "${locationCode}" has no assistant ${assistantNo}.`,
         );
       }
-      await repo.upsertAssistant(await this.#tombstone(uow, stored));
+      await repo.upsertAssistant(await tombstone(uow, this.now, stored));
     });
   }
-
-  async savePickupPoint(input: PickupPointInput): Promise<SaveResult> {
-    const errors: FieldError[] = [];
-    if (!CODE.test(input.code))
-      errors.push({ name: '/LOCATION', message: 'use 1 to 20 letters, digits or . _ -' });
-    const name = input.name.trim();
-    if (name.length === 0 || name.length > MAX_NAME)
-      errors.push({ name: '/NAME', message: `must have 1 to ${MAX_NAME} characters` });
-    let country: string | null = null;
-    if (input.country != null && input.country !== '') {
-      const checked = checkCountry(input.country);
-      if (checked.ok) country = checked.value;
-      else errors.push({ name: '/COUNTRY', message: checked.message });
-    }
-    let postalCode: string | null = null;
-    if (input.postalCode != null && input.postalCode !== '') {
-      const checked = checkPostalCode(input.postalCode, country);
-      if (checked.ok) postalCode = checked.value;
-      else errors.push({ name: '/POSTALCODE', message: checked.message });
-    }
-    const latitude = toMicroDegrees(input.latitude, MAX_LATITUDE_MICRO);
-    const longitude = toMicroDegrees(input.longitude, MAX_LONGITUDE_MICRO);
-    if (latitude === null) errors.push({ name: '/LATITUDE', message: LATITUDE_MESSAGE });
-    if (longitude === null) errors.push({ name: '/LONGITUDE', message: LONGITUDE_MESSAGE });
-    if (errors.length > 0 || latitude === null || longitude === null) throw new ValidationError(errors);
-    const wanted: PickupPointRow = {
-      code: input.code,
-      name,
-      address: blankToNull(input.address),
-      house_number: blankToNull(input.houseNumber),
-      postal_code: postalCode,
-      city: blankToNull(input.city),
-      country,
-      latitude_micro: latitude,
-      longitude_micro: longitude,
-      description: toLanguageJson(input.description ?? {}),
-      active: input.active === false ? 0 : 1,
-      deleted: 0,
-      scn: 0,
-      updated_at: '',
-    };
-    return inWriteTransaction(this.database, async (uow) => {
-      const repo = new ShopRepository(uow.db);
-      return this.#upsert(uow, await repo.findPickupPoint(input.code), wanted, (row) =>
-        repo.upsertPickupPoint(row),
-      );
-    });
-  }
-
-  async deletePickupPoint(code: string): Promise<void> {
-    await inWriteTransaction(this.database, async (uow) => {
-      const repo = new ShopRepository(uow.db);
-      const stored = await repo.findPickupPoint(code);
-      if (!stored || stored.deleted === 1)
-        throw new NotFoundError('PICKUP_POINT_NOT_FOUND', `No pickup point "${code}".`);
-      await repo.upsertPickupPoint(await this.#tombstone(uow, stored));
-    });
-  }
-
-  async saveHomePageBlock(input: HomePageBlockInput): Promise<SaveResult> {
-    const errors: FieldError[] = [];
-    if (!PAGE_CODE.test(input.page))
-      errors.push({ name: '/PAGE', message: 'use 1 to 20 capitals, digits, _ or -' });
-    numberError(errors, '/BLOCK', input.blockNo, MAX_BLOCK_NO);
-    if (!Number.isInteger(input.position) || input.position < 0 || input.position > 9999)
-      errors.push({ name: '/POSITION', message: 'must be a whole number from 0 to 9999' });
-    const image = blankToNull(input.image);
-    if (image !== null && !HTTPS_URL.test(image) && !IMAGE_REF.test(image)) {
-      errors.push({
-        name: '/IMAGE',
-        message: 'must be an https URL, ARTICLE:<article>/<imageno> or SHOP:<location>/<imageno>',
-      });
-    }
-    const link = blankToNull(input.link);
-    if (link !== null && !LINK.test(link))
-      errors.push({ name: '/LINK', message: 'must be a URL or an app link (scheme:...), without spaces' });
-    const validFrom = blankToNull(input.validFrom);
-    const validTo = blankToNull(input.validTo);
-    for (const [field, value] of [
-      ['/VALIDFROM', validFrom],
-      ['/VALIDTO', validTo],
-    ] as const) {
-      if (value !== null && !instantValid(value))
-        errors.push({ name: field, message: 'must be an instant YYYY-MM-DDTHH:mm:ssZ' });
-    }
-    if (validFrom && validTo && instantValid(validFrom) && instantValid(validTo) && validTo <= validFrom)
-      errors.push({ name: '/VALIDTO', message: 'must be after VALIDFROM' });
-    if (errors.length > 0) throw new ValidationError(errors);
-    const wanted: BlockRow = {
-      page: input.page,
-      block_no: input.blockNo,
-      position: input.position,
-      title: toLanguageJson(input.title ?? {}),
-      body: toLanguageJson(input.text ?? {}),
-      image,
-      link,
-      valid_from: validFrom,
-      valid_to: validTo,
-      active: input.active === false ? 0 : 1,
-      deleted: 0,
-      scn: 0,
-      updated_at: '',
-    };
-    return inWriteTransaction(this.database, async (uow) => {
-      const repo = new ShopRepository(uow.db);
-      return this.#upsert(uow, await repo.findBlock(input.page, input.blockNo), wanted, (row) =>
-        repo.upsertBlock(row),
-      );
-    });
-  }
-
-  async deleteHomePageBlock(page: string, blockNo: number): Promise<void> {
-    await inWriteTransaction(this.database, async (uow) => {
-      const repo = new ShopRepository(uow.db);
-      const stored = await repo.findBlock(page, blockNo);
-      if (!stored || stored.deleted === 1)
-        throw new NotFoundError('BLOCK_NOT_FOUND', `Page "${page}" has no block ${blockNo}.`);
-      await repo.upsertBlock(await this.#tombstone(uow, stored));
-    });
-  }
-
-  /** Stores a validation pattern; the server's own patterns are fixed (409 PATTERN_FIXED). */
-  async saveRegex(input: CompanyPattern): Promise<SaveResult> {
-    const errors = checkPattern(input);
-    if (errors.length > 0) throw new ValidationError(errors);
-    if (isServerPattern(input.name, input.country)) throw patternFixed(input.name, input.country);
-    const wanted: RegexRow = {
-      name: input.name,
-      country: input.country ?? '',
-      pattern: input.pattern,
-      description: toLanguageJson(input.description),
-      deleted: 0,
-      scn: 0,
-      updated_at: '',
-    };
-    return inWriteTransaction(this.database, async (uow) => {
-      const repo = new ShopRepository(uow.db);
-      return this.#upsert(uow, await repo.findRegex(wanted.name, wanted.country), wanted, (row) =>
-        repo.upsertRegex(row),
-      );
-    });
-  }
-
-  async deleteRegex(name: string, country: string | null): Promise<void> {
-    if (isServerPattern(name, country)) throw patternFixed(name, country);
-    await inWriteTransaction(this.database, async (uow) => {
-      const repo = new ShopRepository(uow.db);
-      const stored = await repo.findRegex(name, country ?? '');
-      if (!stored || stored.deleted === 1) {
-        throw new NotFoundError(
-          'PATTERN_NOT_FOUND',
-          `No pattern ${name}${country ? ` for ${country}` : ''}.`,
-        );
-      }
-      await repo.upsertRegex(await this.#tombstone(uow, stored));
-    });
-  }
-
-  // --- helpers ---------------------------------------------------------------------------------
 
   /** The location to write shop data for: a SHOP that is not deleted (inactive is fine). */
   async #shopFor(repo: ShopRepository, code: string) {
@@ -636,58 +298,12 @@ export class ShopService {
     if (!location || location.deleted === 1 || location.kind !== 'SHOP') throw shopNotFound(code);
     return location;
   }
-
-  /** Writes `wanted` unless the stored row already says the same; stamps it with the SCN. */
-  async #upsert<R extends { scn: number; updated_at: string; deleted: number }>(
-    uow: UnitOfWork,
-    stored: R | undefined,
-    wanted: R,
-    write: (row: R) => Promise<void>,
-  ): Promise<SaveResult> {
-    if (stored && sameRow(stored, wanted, ['scn', 'updated_at'])) return { written: 0, unchanged: 1 };
-    await write({ ...wanted, scn: await uow.scn(), updated_at: this.now().toISOString() });
-    return { written: 1, unchanged: 0 };
-  }
-
-  async #tombstone<R extends { scn: number; updated_at: string; deleted: number }>(
-    uow: UnitOfWork,
-    stored: R,
-  ): Promise<R> {
-    return { ...stored, deleted: 1, scn: await uow.scn(), updated_at: this.now().toISOString() };
-  }
-}
-
-const LATITUDE_MESSAGE = 'must be decimal degrees from -90 to 90 with at most six decimals';
-const LONGITUDE_MESSAGE = 'must be decimal degrees from -180 to 180 with at most six decimals';
-
-function patternFixed(name: string, country: string | null): ConflictError {
-  return new ConflictError(
-    'PATTERN_FIXED',
-    `The server validates ${name}${country ? ` for ${country}` : ''} with its own pattern; it cannot be changed here.`,
-  );
-}
-
-function blankToNull(value: string | null | undefined): string | null {
-  if (value === undefined || value === null) return null;
-  const trimmed = value.trim();
-  return trimmed === '' ? null : trimmed;
-}
-
-function numberError(errors: FieldError[], name: string, value: number, max: number): void {
-  if (!Number.isInteger(value) || value < 1 || value > max)
-    errors.push({ name, message: `must be a whole number from 1 to ${max}` });
 }
 
 function checkNumber(name: string, value: number, max: number): void {
   const errors: FieldError[] = [];
   numberError(errors, name, value, max);
   if (errors.length > 0) throw new ValidationError(errors);
-}
-
-function sameRow<R extends object>(a: R, b: R, ignore: Array<keyof R>): boolean {
-  return (Object.keys(b) as Array<keyof R>).every(
-    (k) => ignore.includes(k) || (a[k] ?? null) === (b[k] ?? null),
-  );
 }
 
 /** The stored form of shop details, checked; every problem is reported in one 400. */

@@ -1,0 +1,208 @@
+import type { Database } from '../../db/database.ts';
+import { currentScn, inWriteTransaction } from '../../db/unit-of-work.ts';
+import type { SaveResult } from '../catalog/catalog-service.ts';
+import { ConflictError, type FieldError, NotFoundError, ValidationError } from '../errors.ts';
+import { fromLanguageJson, type LanguageText, toLanguageJson } from '../shared/language.ts';
+import type { Page, PageOf } from '../shared/paging.ts';
+import { type CompanyPattern, checkPattern, isServerPattern, SERVER_PATTERNS } from './company-regex.ts';
+import { type BlockRow, type RegexRow, ShopRepository } from './shop-repository.ts';
+import { blankToNull, numberError, pageOf, tombstone, upsertRow } from './shop-shared.ts';
+import { type BlockWire, blockToWire, type RegexWire, regexToWire } from './shop-wire.ts';
+
+export interface HomePageBlockInput {
+  page: string;
+  blockNo: number;
+  position: number;
+  title?: LanguageText;
+  text?: LanguageText;
+  image?: string | null;
+  link?: string | null;
+  validFrom?: string | null;
+  validTo?: string | null;
+  active?: boolean;
+}
+
+export const MAX_BLOCK_NO = 9999;
+
+const PAGE_CODE = /^[A-Z0-9][A-Z0-9_-]{0,19}$/;
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
+const HTTPS_URL = /^https:\/\/[^\s]{1,490}$/;
+const IMAGE_REF =
+  /^(?:ARTICLE:[A-Za-z0-9][A-Za-z0-9._/-]{0,39}|SHOP:[A-Za-z0-9][A-Za-z0-9._-]{0,19})\/[0-9]{1,2}$/;
+const LINK = /^[a-z][a-z0-9+.-]{0,20}:[^\s]{1,490}$/;
+
+function instantValid(value: string): boolean {
+  return INSTANT.test(value) && new Date(value).toISOString().replace('.000Z', 'Z') === value;
+}
+
+/** The consumer app's content (docs/shops.md): home page blocks and the validation patterns for client apps. */
+export class ContentService {
+  readonly #read: ShopRepository;
+
+  constructor(
+    readonly database: Database,
+    readonly now: () => Date = () => new Date(),
+  ) {
+    this.#read = new ShopRepository(database.db);
+  }
+
+  /** Active content blocks of the app's pages (or of one page), in page and block order. */
+  async listHomePageBlocks(
+    page: Page,
+    pageCode?: string,
+  ): Promise<PageOf<BlockWire, { PAGE: string; BLOCK: number }>> {
+    const scn = await currentScn(this.database.db);
+    const rows = await this.#read.blocksPage(page.sinceScn, page.offset - 1, page.limit + 1, pageCode);
+    return pageOf(
+      page,
+      scn,
+      rows,
+      (r) => r.deleted === 0 && r.active === 1,
+      blockToWire,
+      (r) => ({ PAGE: r.page, BLOCK: r.block_no }),
+    );
+  }
+
+  /**
+   * The validation patterns: the server's own (built in, SCN 0) at positions 1 to n of every
+   * answer, full list or feed, then the table's entries in name and country order.
+   */
+  async listRegexes(page: Page): Promise<PageOf<RegexWire, { NAME: string; COUNTRY: string | null }>> {
+    const scn = await currentScn(this.database.db);
+    const builtIn = SERVER_PATTERNS.length;
+    const start = page.offset - 1;
+    const fixed = SERVER_PATTERNS.slice(start, start + page.limit).map(
+      (p): RegexWire => ({
+        NAME: p.name,
+        COUNTRY: p.country,
+        PATTERN: p.pattern,
+        DESCRIPTION: fromLanguageJson(toLanguageJson(p.description)),
+        SERVER: true,
+        SCN: 0,
+      }),
+    );
+    const need = page.limit - fixed.length;
+    const rows = await this.#read.regexPage(page.sinceScn, Math.max(0, start - builtIn), need + 1);
+    const more = rows.length > need || start + page.limit < builtIn;
+    const slice = rows.slice(0, need);
+    // A table entry under a key the server now validates itself is shadowed by the built-in one.
+    const shadowed = (r: RegexRow) => isServerPattern(r.name, r.country === '' ? null : r.country);
+    return {
+      scn,
+      nextOffset: more ? page.offset + page.limit : null,
+      items: [...fixed, ...slice.filter((r) => r.deleted === 0 && !shadowed(r)).map(regexToWire)],
+      deleted:
+        page.sinceScn > 0
+          ? slice
+              .filter((r) => r.deleted === 1 && !shadowed(r))
+              .map((r) => ({ NAME: r.name, COUNTRY: r.country === '' ? null : r.country }))
+          : [],
+    };
+  }
+
+  async saveHomePageBlock(input: HomePageBlockInput): Promise<SaveResult> {
+    const errors: FieldError[] = [];
+    if (!PAGE_CODE.test(input.page))
+      errors.push({ name: '/PAGE', message: 'use 1 to 20 capitals, digits, _ or -' });
+    numberError(errors, '/BLOCK', input.blockNo, MAX_BLOCK_NO);
+    if (!Number.isInteger(input.position) || input.position < 0 || input.position > 9999)
+      errors.push({ name: '/POSITION', message: 'must be a whole number from 0 to 9999' });
+    const image = blankToNull(input.image);
+    if (image !== null && !HTTPS_URL.test(image) && !IMAGE_REF.test(image)) {
+      errors.push({
+        name: '/IMAGE',
+        message: 'must be an https URL, ARTICLE:<article>/<imageno> or SHOP:<location>/<imageno>',
+      });
+    }
+    const link = blankToNull(input.link);
+    if (link !== null && !LINK.test(link))
+      errors.push({ name: '/LINK', message: 'must be a URL or an app link (scheme:...), without spaces' });
+    const validFrom = blankToNull(input.validFrom);
+    const validTo = blankToNull(input.validTo);
+    for (const [field, value] of [
+      ['/VALIDFROM', validFrom],
+      ['/VALIDTO', validTo],
+    ] as const) {
+      if (value !== null && !instantValid(value))
+        errors.push({ name: field, message: 'must be an instant YYYY-MM-DDTHH:mm:ssZ' });
+    }
+    if (validFrom && validTo && instantValid(validFrom) && instantValid(validTo) && validTo <= validFrom)
+      errors.push({ name: '/VALIDTO', message: 'must be after VALIDFROM' });
+    if (errors.length > 0) throw new ValidationError(errors);
+    const wanted: BlockRow = {
+      page: input.page,
+      block_no: input.blockNo,
+      position: input.position,
+      title: toLanguageJson(input.title ?? {}),
+      body: toLanguageJson(input.text ?? {}),
+      image,
+      link,
+      valid_from: validFrom,
+      valid_to: validTo,
+      active: input.active === false ? 0 : 1,
+      deleted: 0,
+      scn: 0,
+      updated_at: '',
+    };
+    return inWriteTransaction(this.database, async (uow) => {
+      const repo = new ShopRepository(uow.db);
+      return upsertRow(uow, this.now, await repo.findBlock(input.page, input.blockNo), wanted, (row) =>
+        repo.upsertBlock(row),
+      );
+    });
+  }
+
+  async deleteHomePageBlock(page: string, blockNo: number): Promise<void> {
+    await inWriteTransaction(this.database, async (uow) => {
+      const repo = new ShopRepository(uow.db);
+      const stored = await repo.findBlock(page, blockNo);
+      if (!stored || stored.deleted === 1)
+        throw new NotFoundError('BLOCK_NOT_FOUND', `Page "${page}" has no block ${blockNo}.`);
+      await repo.upsertBlock(await tombstone(uow, this.now, stored));
+    });
+  }
+
+  /** Stores a validation pattern; the server's own patterns are fixed (409 PATTERN_FIXED). */
+  async saveRegex(input: CompanyPattern): Promise<SaveResult> {
+    const errors = checkPattern(input);
+    if (errors.length > 0) throw new ValidationError(errors);
+    if (isServerPattern(input.name, input.country)) throw patternFixed(input.name, input.country);
+    const wanted: RegexRow = {
+      name: input.name,
+      country: input.country ?? '',
+      pattern: input.pattern,
+      description: toLanguageJson(input.description),
+      deleted: 0,
+      scn: 0,
+      updated_at: '',
+    };
+    return inWriteTransaction(this.database, async (uow) => {
+      const repo = new ShopRepository(uow.db);
+      return upsertRow(uow, this.now, await repo.findRegex(wanted.name, wanted.country), wanted, (row) =>
+        repo.upsertRegex(row),
+      );
+    });
+  }
+
+  async deleteRegex(name: string, country: string | null): Promise<void> {
+    if (isServerPattern(name, country)) throw patternFixed(name, country);
+    await inWriteTransaction(this.database, async (uow) => {
+      const repo = new ShopRepository(uow.db);
+      const stored = await repo.findRegex(name, country ?? '');
+      if (!stored || stored.deleted === 1) {
+        throw new NotFoundError(
+          'PATTERN_NOT_FOUND',
+          `No pattern ${name}${country ? ` for ${country}` : ''}.`,
+        );
+      }
+      await repo.upsertRegex(await tombstone(uow, this.now, stored));
+    });
+  }
+}
+
+function patternFixed(name: string, country: string | null): ConflictError {
+  return new ConflictError(
+    'PATTERN_FIXED',
+    `The server validates ${name}${country ? ` for ${country}` : ''} with its own pattern; it cannot be changed here.`,
+  );
+}
