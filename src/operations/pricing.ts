@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { scopedCustomerNo } from '../domain/auth/party-scope.ts';
 import type { Principal } from '../domain/auth/principal.ts';
 import { ValidationError } from '../domain/errors.ts';
-import { isValidDate } from '../domain/pricing/pricing-shared.ts';
+import { isValidDate } from '../domain/pricing/pricing-rules.ts';
 import { MAX_SAFE_INT } from '../domain/shared/int-limits.ts';
 import { operation } from './define.ts';
 import { digits, type PageLimits, pageParams, queryObject, text, toPage, toPositiveInt } from './params.ts';

@@ -1,30 +1,11 @@
 import type { Database } from '../../db/database.ts';
 import { currentScn, inWriteTransaction } from '../../db/unit-of-work.ts';
-import { ConflictError, type FieldError, NotFoundError, ValidationError } from '../errors.ts';
+import { ConflictError, NotFoundError, ValidationError } from '../errors.ts';
 import type { Page, PageOf } from '../shared/paging.ts';
 import { type ActionPriceListRow, type ActionPriceRow, PricingRepository } from './pricing-repository.ts';
-import {
-  checkCurrency,
-  checkDate,
-  checkMinor,
-  fail,
-  isValidDate,
-  sameRow,
-  softDelete,
-  todayOf,
-  type WriteResult,
-} from './pricing-shared.ts';
+import { type ActionPriceInput, actionPriceRow, isValidDate, sameRow, todayOf } from './pricing-rules.ts';
+import { softDelete, type WriteResult } from './pricing-shared.ts';
 import { type ActionPriceWire, actionPriceToWire } from './pricing-wire.ts';
-
-export interface ActionPriceInput {
-  articleNo: string;
-  /** Null or absent: every size of the article. */
-  sizex?: string | null;
-  currency: string;
-  priceMinor: number;
-  startDate: string;
-  endDate: string;
-}
 
 export interface ActionPriceFilter {
   /** YYYY-MM-DD: only action prices running on this date (default today)... */
@@ -106,7 +87,7 @@ export class ActionPriceService {
 
   /** Creates an action price; one running at the same time for the same article, size and currency is a conflict. */
   async createActionPrice(input: ActionPriceInput): Promise<WriteResult & { id: number }> {
-    const row = this.#actionPriceRow(input);
+    const row = actionPriceRow(input, this.now().toISOString());
     return inWriteTransaction(this.database, async (uow) => {
       const repo = new PricingRepository(uow.db);
       await checkActionArticle(repo, input);
@@ -118,7 +99,7 @@ export class ActionPriceService {
   }
 
   async updateActionPrice(id: number, input: ActionPriceInput): Promise<WriteResult> {
-    const row = this.#actionPriceRow(input);
+    const row = actionPriceRow(input, this.now().toISOString());
     return inWriteTransaction(this.database, async (uow) => {
       const repo = new PricingRepository(uow.db);
       const differs = async () => {
@@ -149,33 +130,6 @@ export class ActionPriceService {
         update: (scn, at) => repo.updateActionPriceFlags(id, scn, at),
       }),
     );
-  }
-
-  #actionPriceRow(input: ActionPriceInput) {
-    const errors: FieldError[] = [];
-    if (typeof input.articleNo !== 'string' || input.articleNo === '') {
-      errors.push({ name: 'articleNo', message: 'is required' });
-    }
-    checkCurrency(errors, 'currency', input.currency);
-    checkMinor(errors, 'priceMinor', input.priceMinor);
-    checkDate(errors, 'startDate', input.startDate);
-    checkDate(errors, 'endDate', input.endDate);
-    if (errors.length === 0 && input.endDate < input.startDate) {
-      errors.push({ name: 'endDate', message: 'is before the start date' });
-    }
-    fail(errors);
-    const at = this.now().toISOString();
-    return {
-      article_no: input.articleNo,
-      sizex: input.sizex ?? null,
-      currency: input.currency,
-      price_minor: input.priceMinor,
-      start_date: input.startDate,
-      end_date: input.endDate,
-      deleted: 0,
-      created_at: at,
-      updated_at: at,
-    };
   }
 }
 

@@ -1,56 +1,22 @@
 import type { Database } from '../../db/database.ts';
-import type { PriceScope } from '../../db/schema-pricing.ts';
 import { currentScn, inWriteTransaction, type UnitOfWork } from '../../db/unit-of-work.ts';
-import { type FieldError, NotFoundError } from '../errors.ts';
+import { NotFoundError } from '../errors.ts';
 import type { Page, PageOf } from '../shared/paging.ts';
 import { type AgreementPriceRow, PricingRepository } from './pricing-repository.ts';
 import {
-  checkBp,
-  checkCode,
-  checkCurrency,
-  checkMinor,
-  checkPeriod,
-  checkPositiveInt,
-  fail,
-  liveCustomer,
-  MAX_QUANTITY,
+  type AgreementInput,
+  agreementRow,
+  type LineDiscountInput,
+  lineDiscountRow,
   sameRow,
-  softDelete,
-  type WriteResult,
-} from './pricing-shared.ts';
+} from './pricing-rules.ts';
+import { liveCustomer, softDelete, type WriteResult } from './pricing-shared.ts';
 import {
   type AgreementWire,
   agreementToWire,
   type LineDiscountWire,
   lineDiscountToWire,
 } from './pricing-wire.ts';
-
-export interface AgreementInput {
-  /** Exactly one of customerNo and customerGroup. */
-  customerNo?: number | null;
-  customerGroup?: string | null;
-  scope: PriceScope;
-  /** The article number, model number or article group the agreement is for. */
-  scopeValue: string;
-  /** Quantity break: applies from this quantity on (default 1). */
-  minQuantity?: number;
-  /** YYYY-MM-DD, inclusive. */
-  validFrom: string;
-  /** YYYY-MM-DD, inclusive; null or absent: open-ended. */
-  validTo?: string | null;
-  /** Exactly one of discountBp (a percentage off the list price) and netPrices (currency -> minor units). */
-  discountBp?: number | null;
-  netPrices?: Record<string, number> | null;
-}
-
-export interface LineDiscountInput {
-  customerNo: number;
-  scope: 'MODEL' | 'ARTICLEGROUP';
-  scopeValue: string;
-  discountBp: number;
-  validFrom: string;
-  validTo?: string | null;
-}
 
 /**
  * A customer's own terms (docs/pricing.md): price agreements of a customer or a customer group and
@@ -113,7 +79,7 @@ export class AgreementService {
    * value, quantity break, start date): what an import of agreements needs to be repeatable.
    */
   async saveAgreement(input: AgreementInput): Promise<WriteResult & { id: number }> {
-    const { row } = this.#agreementRow(input);
+    const { row } = agreementRow(input, this.now().toISOString());
     return inWriteTransaction(this.database, async (uow) => {
       const repo = new PricingRepository(uow.db);
       const found = await repo.agreementIdByKey(row);
@@ -145,7 +111,7 @@ export class AgreementService {
   }
 
   async #createAgreementIn(uow: UnitOfWork, input: AgreementInput): Promise<WriteResult & { id: number }> {
-    const { row, prices } = this.#agreementRow(input);
+    const { row, prices } = agreementRow(input, this.now().toISOString());
     const repo = new PricingRepository(uow.db);
     await checkAgreementRefs(repo, input);
     const scn = await uow.scn();
@@ -155,7 +121,7 @@ export class AgreementService {
   }
 
   async #agreementDiffers(repo: PricingRepository, id: number, input: AgreementInput): Promise<boolean> {
-    const { row, prices } = this.#agreementRow(input);
+    const { row, prices } = agreementRow(input, this.now().toISOString());
     const stored = await repo.findAgreement(id);
     if (!stored || stored.deleted === 1)
       throw new NotFoundError('AGREEMENT_NOT_FOUND', `No price agreement ${id}.`);
@@ -167,7 +133,7 @@ export class AgreementService {
   }
 
   async #updateAgreementIn(uow: UnitOfWork, id: number, input: AgreementInput): Promise<WriteResult> {
-    const { row, prices } = this.#agreementRow(input);
+    const { row, prices } = agreementRow(input, this.now().toISOString());
     const repo = new PricingRepository(uow.db);
     await checkAgreementRefs(repo, input);
     const scn = await uow.scn();
@@ -190,54 +156,6 @@ export class AgreementService {
         update: (scn, at) => repo.updateAgreementFlags(id, scn, at),
       }),
     );
-  }
-
-  #agreementRow(input: AgreementInput) {
-    const errors: FieldError[] = [];
-    const hasCustomer = input.customerNo !== undefined && input.customerNo !== null;
-    const hasGroup = input.customerGroup !== undefined && input.customerGroup !== null;
-    if (hasCustomer === hasGroup) {
-      errors.push({ name: 'customerNo', message: 'give either a customer number or a customer group' });
-    }
-    if (hasCustomer) checkPositiveInt(errors, 'customerNo', input.customerNo);
-    if (hasGroup) checkCode(errors, 'customerGroup', input.customerGroup);
-    if (!['ARTICLE', 'MODEL', 'ARTICLEGROUP'].includes(input.scope)) {
-      errors.push({ name: 'scope', message: 'is ARTICLE, MODEL or ARTICLEGROUP' });
-    }
-    checkCode(errors, 'scopeValue', input.scopeValue);
-    checkPositiveInt(errors, 'minQuantity', input.minQuantity ?? 1, MAX_QUANTITY);
-    checkPeriod(errors, input.validFrom, input.validTo ?? null);
-    const hasDiscount = input.discountBp !== undefined && input.discountBp !== null;
-    const netPrices = Object.entries(input.netPrices ?? {});
-    if (hasDiscount === netPrices.length > 0) {
-      errors.push({ name: 'discountBp', message: 'give either a discount or net prices per currency' });
-    }
-    if (hasDiscount) checkBp(errors, 'discountBp', input.discountBp, 1);
-    for (const [currency, price] of netPrices) {
-      checkCurrency(errors, `netPrices/${currency}`, currency);
-      checkMinor(errors, `netPrices/${currency}`, price);
-    }
-    fail(errors);
-    const at = this.now().toISOString();
-    return {
-      row: {
-        customer_no: hasCustomer ? (input.customerNo as number) : null,
-        customer_group: hasGroup ? (input.customerGroup as string) : null,
-        scope: input.scope,
-        scope_value: input.scopeValue,
-        min_quantity: input.minQuantity ?? 1,
-        valid_from: input.validFrom,
-        valid_to: input.validTo ?? null,
-        kind: hasDiscount ? ('DISCOUNT' as const) : ('NETPRICE' as const),
-        discount_bp: hasDiscount ? (input.discountBp as number) : null,
-        deleted: 0,
-        created_at: at,
-        updated_at: at,
-      },
-      prices: netPrices
-        .map(([currency, price_minor]) => ({ currency, price_minor }))
-        .sort((a, b) => (a.currency < b.currency ? -1 : 1)),
-    };
   }
 
   // --- customer line discounts ----------------------------------------------------------------------
@@ -263,7 +181,7 @@ export class AgreementService {
   }
 
   async createLineDiscount(input: LineDiscountInput): Promise<WriteResult & { id: number }> {
-    const row = this.#lineDiscountRow(input);
+    const row = lineDiscountRow(input, this.now().toISOString());
     return inWriteTransaction(this.database, async (uow) => {
       const repo = new PricingRepository(uow.db);
       await liveCustomer(repo, input.customerNo);
@@ -274,7 +192,7 @@ export class AgreementService {
   }
 
   async updateLineDiscount(id: number, input: LineDiscountInput): Promise<WriteResult> {
-    const row = this.#lineDiscountRow(input);
+    const row = lineDiscountRow(input, this.now().toISOString());
     return inWriteTransaction(this.database, async (uow) => {
       const repo = new PricingRepository(uow.db);
       const differs = async () => {
@@ -304,30 +222,6 @@ export class AgreementService {
         update: (scn, at) => repo.updateLineDiscountFlags(id, scn, at),
       }),
     );
-  }
-
-  #lineDiscountRow(input: LineDiscountInput) {
-    const errors: FieldError[] = [];
-    checkPositiveInt(errors, 'customerNo', input.customerNo);
-    if (!['MODEL', 'ARTICLEGROUP'].includes(input.scope)) {
-      errors.push({ name: 'scope', message: 'is MODEL or ARTICLEGROUP' });
-    }
-    checkCode(errors, 'scopeValue', input.scopeValue);
-    checkBp(errors, 'discountBp', input.discountBp, 1);
-    checkPeriod(errors, input.validFrom, input.validTo ?? null);
-    fail(errors);
-    const at = this.now().toISOString();
-    return {
-      customer_no: input.customerNo,
-      scope: input.scope,
-      scope_value: input.scopeValue,
-      discount_bp: input.discountBp,
-      valid_from: input.validFrom,
-      valid_to: input.validTo ?? null,
-      deleted: 0,
-      created_at: at,
-      updated_at: at,
-    };
   }
 }
 

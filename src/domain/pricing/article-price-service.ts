@@ -12,15 +12,8 @@ import {
   type LineDiscountRow,
   PricingRepository,
 } from './pricing-repository.ts';
-import {
-  checkCurrency,
-  checkDate,
-  checkPositiveInt,
-  fail,
-  liveCustomer,
-  MAX_QUANTITY,
-  todayOf,
-} from './pricing-shared.ts';
+import { checkCurrency, checkDate, checkPositiveInt, fail, MAX_QUANTITY, todayOf } from './pricing-rules.ts';
+import { liveCustomer } from './pricing-shared.ts';
 import { type ArticlePriceWire, articlePriceToWire } from './pricing-wire.ts';
 
 export interface PriceQuery {

@@ -4,7 +4,8 @@ import { currentScn, inWriteTransaction } from '../../db/unit-of-work.ts';
 import type { FieldError } from '../errors.ts';
 import type { Page, PageOf } from '../shared/paging.ts';
 import { PricingRepository } from './pricing-repository.ts';
-import { checkCurrency, checkMinor, checkPositiveInt, fail, type WriteResult } from './pricing-shared.ts';
+import { checkCurrency, checkMinor, checkPositiveInt, fail } from './pricing-rules.ts';
+import type { WriteResult } from './pricing-shared.ts';
 import {
   type ListPriceKeyWire,
   type ListPriceWire,

@@ -2,16 +2,8 @@ import type { Database } from '../../db/database.ts';
 import { inWriteTransaction } from '../../db/unit-of-work.ts';
 import { type FieldError, NotFoundError } from '../errors.ts';
 import { type CustomerRow, PricingRepository } from './pricing-repository.ts';
-import {
-  checkBp,
-  checkCode,
-  checkCurrency,
-  checkPositiveInt,
-  fail,
-  liveCustomer,
-  sameRow,
-  type WriteResult,
-} from './pricing-shared.ts';
+import { checkBp, checkCode, checkCurrency, checkPositiveInt, fail, sameRow } from './pricing-rules.ts';
+import { liveCustomer, type WriteResult } from './pricing-shared.ts';
 
 export interface CustomerInput {
   customerNo: number;

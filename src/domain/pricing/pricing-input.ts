@@ -2,10 +2,9 @@ import { type Static, Type } from 'typebox';
 import { ValidationError } from '../errors.ts';
 import { DIGITS_MAX, MAX_INT32 } from '../shared/int-limits.ts';
 import { toMinor } from '../shared/money.ts';
-import type { ActionPriceInput } from './action-price-service.ts';
-import type { AgreementInput, LineDiscountInput } from './agreement-service.ts';
 import type { ListPriceInput } from './list-price-service.ts';
 import type { CustomerInput } from './price-customer-service.ts';
+import type { ActionPriceInput, AgreementInput, LineDiscountInput } from './pricing-rules.ts';
 
 /**
  * The written forms of pricing records: admin bodies and `tv2 import customers|prices|agreements`
