@@ -2,6 +2,8 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { AuthService } from './domain/auth/auth-service.ts';
 import { CatalogService } from './domain/catalog/catalog-service.ts';
+import { ClientMessageService } from './domain/clients/client-message-service.ts';
+import { ClientPurchaseService } from './domain/clients/client-purchase-service.ts';
 import { ClientService } from './domain/clients/client-service.ts';
 import { ArticleLinkService } from './domain/customers/article-link-service.ts';
 import { CustomerService } from './domain/customers/customer-service.ts';
@@ -20,6 +22,8 @@ export interface Services {
   stock: StockServices;
   pricing: PricingServices;
   clients: ClientService;
+  clientPurchases: ClientPurchaseService;
+  clientMessages: ClientMessageService;
   idempotency: IdempotencyService;
   shops: ShopsServices;
   customers: CustomerService;
@@ -39,6 +43,8 @@ export function createServices(config: Config, database: Database): Services {
     stock: createStockServices(database),
     pricing: createPricingServices(database),
     clients: new ClientService(database),
+    clientPurchases: new ClientPurchaseService(database),
+    clientMessages: new ClientMessageService(database),
     idempotency: new IdempotencyService(database, { leaseSeconds: config.idempotencyLeaseSeconds }),
     shops: createShopsServices(database),
     customers: new CustomerService(database),

@@ -24,12 +24,14 @@ const { parentPort, workerData } = require('node:worker_threads');
   const { tsImport } = await import('tsx/esm/api');
   const { openDatabase } = await tsImport(workerData.databaseModule, workerData.databaseModule);
   const { ClientService } = await tsImport(workerData.serviceModule, workerData.serviceModule);
+  const { ClientMessageService } = await tsImport(workerData.messageModule, workerData.messageModule);
   const database = openDatabase(workerData.url, { poolSize: 5 });
   const clients = new ClientService(database);
+  const clientMessages = new ClientMessageService(database);
   const job = workerData.job;
   const once = () =>
     job.kind === 'claim'
-      ? clients.claimAction(job.clientNo, job.action).then(() => 'ok')
+      ? clientMessages.claimAction(job.clientNo, job.action).then(() => 'ok')
       : clients.saveClient({ email: job.email, lastName: 'Race' }).then((r) => (r.created ? 'created' : 'updated'));
   parentPort.once('message', async () => {
     const outcomes = await Promise.all(
@@ -51,6 +53,7 @@ async function fromThreads(job: Job, threads: number, callersEach: number) {
     callers: callersEach,
     databaseModule: new URL('../src/db/database.ts', import.meta.url).href,
     serviceModule: new URL('../src/domain/clients/client-service.ts', import.meta.url).href,
+    messageModule: new URL('../src/domain/clients/client-message-service.ts', import.meta.url).href,
   });
 }
 
@@ -60,7 +63,7 @@ describe(`concurrent client writes (${ENGINE})`, () => {
       email: 'claimer@example.nl',
       lastName: 'Claim',
     });
-    await t.services.clients.saveAction({
+    await t.services.clientMessages.saveAction({
       code: 'RACE1',
       description: { LANGUAGE_2: 'Once only' },
       validFrom: '2020-01-01',
@@ -72,7 +75,7 @@ describe(`concurrent client writes (${ENGINE})`, () => {
     );
     expect(outcomes).toHaveLength(50);
     expect(tally(outcomes)).toEqual({ ok: 1, ACTION_ALREADY_CLAIMED: 49 });
-    const actions = await t.services.clients.actions(clientNo);
+    const actions = await t.services.clientMessages.actions(clientNo);
     expect(actions.filter((a) => a.ACTION === 'RACE1' && a.CLAIMED)).toHaveLength(1);
   });
 

@@ -33,8 +33,8 @@ beforeAll(async () => {
       .png()
       .toBuffer();
     await s.putProfilePhoto(no, png);
-    await s.sendMessage(no, { subject: `For ${no}`, body: `Private text of ${no}` });
-    await s.recordPurchase({
+    await t.services.clientMessages.sendMessage(no, { subject: `For ${no}`, body: `Private text of ${no}` });
+    await t.services.clientPurchases.recordPurchase({
       clientNo: no,
       source: 'SHOP',
       shopCode: 'AMS',
@@ -43,7 +43,7 @@ beforeAll(async () => {
       currency: 'EUR',
       lines: [{ articleNo: 'A1', sizex: 'M', quantity: 1, unitPriceMinor: 995, amountMinor: 995 }],
     });
-    await s.saveOnAccountEntry({
+    await t.services.clientPurchases.saveOnAccountEntry({
       clientNo: no,
       documentNo: `INV-${no}`,
       documentType: 'INVOICE',
@@ -54,7 +54,7 @@ beforeAll(async () => {
     });
   }
   for (const code of ['OMIT', 'OWN', 'OTHER', 'MISSING']) {
-    await s.saveAction({
+    await t.services.clientMessages.saveAction({
       code,
       description: { LANGUAGE_2: code },
       validFrom: '2020-01-01',
@@ -146,7 +146,7 @@ describe('a token confined to one client', () => {
     const client = await s.getClient(other);
     expect(client.CITY).toBe('');
     expect(client.MARKEDFORDELETION).toBe(false);
-    const actions = await s.actions(other);
+    const actions = await t.services.clientMessages.actions(other);
     expect(actions.every((a) => !a.CLAIMED)).toBe(true);
     const photoNow = await s.photo(other, 'PROFILE');
     expect(photoNow.contentType).toBe('image/png');

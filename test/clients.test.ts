@@ -412,13 +412,13 @@ describe('purchases', () => {
         { articleNo: 'A200-010', sizex: 'L', quantity: 1, unitPriceMinor: 4995, amountMinor: 4495 },
       ],
     };
-    const first = await t.services.clients.recordPurchase(purchase);
+    const first = await t.services.clientPurchases.recordPurchase(purchase);
     expect(first.recorded).toBe(true);
-    expect(await t.services.clients.recordPurchase(purchase)).toEqual({
+    expect(await t.services.clientPurchases.recordPurchase(purchase)).toEqual({
       purchaseNo: first.purchaseNo,
       recorded: false,
     });
-    await t.services.clients.recordPurchase({
+    await t.services.clientPurchases.recordPurchase({
       ...purchase,
       source: 'WEB',
       shopCode: null,
@@ -453,7 +453,9 @@ describe('purchases', () => {
     expect(since.PURCHASES.map((p: { SOURCE: string }) => p.SOURCE)).toEqual(['WEB']);
 
     const other = await create();
-    await expect(t.services.clients.recordPurchase({ ...purchase, clientNo: other })).rejects.toMatchObject({
+    await expect(
+      t.services.clientPurchases.recordPurchase({ ...purchase, clientNo: other }),
+    ).rejects.toMatchObject({
       code: 'PURCHASE_REFERENCE_TAKEN',
     });
   });
@@ -467,7 +469,7 @@ describe('on-account entries', () => {
       documentType: 'INVOICE' as const,
       currency: 'EUR',
     };
-    await t.services.clients.saveOnAccountEntry({
+    await t.services.clientPurchases.saveOnAccountEntry({
       ...entry,
       documentNo: `INV-${no}-1`,
       documentDate: '2026-01-10',
@@ -476,14 +478,14 @@ describe('on-account entries', () => {
       amountMinor: 12_550,
       openMinor: 12_550,
     });
-    await t.services.clients.saveOnAccountEntry({
+    await t.services.clientPurchases.saveOnAccountEntry({
       ...entry,
       documentNo: `INV-${no}-2`,
       documentDate: '2026-01-20',
       amountMinor: 5000,
       openMinor: 0,
     });
-    await t.services.clients.saveOnAccountEntry({
+    await t.services.clientPurchases.saveOnAccountEntry({
       ...entry,
       documentNo: `CN-${no}-1`,
       documentType: 'CREDITNOTE',
@@ -491,7 +493,7 @@ describe('on-account entries', () => {
       amountMinor: -1001,
       openMinor: -1001,
     });
-    await t.services.clients.saveOnAccountEntry({
+    await t.services.clientPurchases.saveOnAccountEntry({
       ...entry,
       documentNo: `INV-${no}-3`,
       documentDate: '2026-01-26',
@@ -538,7 +540,7 @@ describe('on-account entries', () => {
     expect(unknown.json().code).toBe('DOCUMENT_NOT_FOUND');
 
     await expect(
-      t.services.clients.saveOnAccountEntry({
+      t.services.clientPurchases.saveOnAccountEntry({
         ...entry,
         documentNo: `X-${no}`,
         documentDate: '2026-01-01',
@@ -548,7 +550,7 @@ describe('on-account entries', () => {
     ).rejects.toMatchObject({ errors: [{ name: 'openMinor' }] });
     const other = await create();
     await expect(
-      t.services.clients.saveOnAccountEntry({
+      t.services.clientPurchases.saveOnAccountEntry({
         ...entry,
         clientNo: other,
         documentNo: `INV-${no}-1`,
@@ -563,11 +565,11 @@ describe('on-account entries', () => {
 describe('user messages', () => {
   it('lists without marking read; reading one (strmessage) marks it read', async () => {
     const no = await create();
-    const { messageNo: m1 } = await t.services.clients.sendMessage(no, {
+    const { messageNo: m1 } = await t.services.clientMessages.sendMessage(no, {
       subject: 'Welkom',
       body: 'Fijn dat je er bent.',
     });
-    const { messageNo: m2 } = await t.services.clients.sendMessage(no, {
+    const { messageNo: m2 } = await t.services.clientMessages.sendMessage(no, {
       subject: 'Actie',
       body: '20% korting.',
     });
@@ -601,7 +603,9 @@ describe('user messages', () => {
     });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().code).toBe('MESSAGE_NOT_FOUND');
-    await expect(t.services.clients.sendMessage(no, { subject: ' ', body: 'x' })).rejects.toMatchObject({
+    await expect(
+      t.services.clientMessages.sendMessage(no, { subject: ' ', body: 'x' }),
+    ).rejects.toMatchObject({
       errors: [{ name: 'subject' }],
     });
   });
@@ -616,27 +620,27 @@ describe('client actions', () => {
     });
     const plain = await create();
     const d = (text: string) => ({ LANGUAGE_1: text, LANGUAGE_2: text });
-    await t.services.clients.saveAction({
+    await t.services.clientMessages.saveAction({
       code: 'ALL10',
       description: d('10 off'),
       validFrom: '2020-01-01',
       validTo: '2099-12-31',
     });
-    await t.services.clients.saveAction({
+    await t.services.clientMessages.saveAction({
       code: 'GOLD20',
       description: d('20 off'),
       memberLevel: 'GOLD',
       validFrom: '2020-01-01',
       validTo: '2099-12-31',
     });
-    await t.services.clients.saveAction({
+    await t.services.clientMessages.saveAction({
       code: `BDAY-${plain}`,
       description: d('Birthday'),
       clientNo: plain,
       validFrom: '2020-01-01',
       validTo: '2099-12-31',
     });
-    await t.services.clients.saveAction({
+    await t.services.clientMessages.saveAction({
       code: 'OLD',
       description: d('Old'),
       validFrom: '2020-01-01',
@@ -696,7 +700,7 @@ describe('marked for deletion and anonymisation', () => {
       clientNo: no,
       memberCard: { cardNo: `D-${no}`, level: 'SILVER', validFrom: '2020-01-01', validTo: '2099-12-31' },
     });
-    await t.services.clients.recordPurchase({
+    await t.services.clientPurchases.recordPurchase({
       clientNo: no,
       source: 'WEB',
       reference: `DEL-${no}`,
@@ -704,7 +708,7 @@ describe('marked for deletion and anonymisation', () => {
       currency: 'EUR',
       lines: [{ articleNo: 'A1', sizex: 'M', quantity: 1, unitPriceMinor: 1000, amountMinor: 1000 }],
     });
-    await t.services.clients.saveOnAccountEntry({
+    await t.services.clientPurchases.saveOnAccountEntry({
       clientNo: no,
       documentNo: `DEL-INV-${no}`,
       documentType: 'INVOICE',
@@ -713,7 +717,7 @@ describe('marked for deletion and anonymisation', () => {
       amountMinor: 1000,
       openMinor: 1000,
     });
-    await t.services.clients.sendMessage(no, { subject: 'Hallo', body: 'Persoonlijk bericht' });
+    await t.services.clientMessages.sendMessage(no, { subject: 'Hallo', body: 'Persoonlijk bericht' });
     const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#abc' } })
       .png()
       .toBuffer();

@@ -43,7 +43,7 @@ export const CLIENTS_ADMIN_ROUTES = [
     response: Type.Object({ CHANGED: Type.Boolean() }),
     async handler({ params, body, services }) {
       const input = onAccountInput(Number(params.client), params.documentno, body);
-      const { changed } = await withClientNames('', () => services.clients.saveOnAccountEntry(input));
+      const { changed } = await withClientNames('', () => services.clientPurchases.saveOnAccountEntry(input));
       return { CHANGED: changed };
     },
   }),
@@ -62,7 +62,10 @@ export const CLIENTS_ADMIN_ROUTES = [
     response: Type.Object({ MESSAGE: Type.Integer() }),
     async handler({ params, body, services }) {
       const { messageNo } = await withClientNames('', () =>
-        services.clients.sendMessage(Number(params.client), { subject: body.SUBJECT, body: body.BODY }),
+        services.clientMessages.sendMessage(Number(params.client), {
+          subject: body.SUBJECT,
+          body: body.BODY,
+        }),
       );
       return { MESSAGE: messageNo };
     },
@@ -74,7 +77,7 @@ export const CLIENTS_ADMIN_ROUTES = [
     params: Type.Object({ action: Type.String({ minLength: 1, maxLength: 40 }) }),
     body: ActionBody,
     async handler({ params, body, services }) {
-      await withClientNames('', () => services.clients.saveAction(actionInput(params.action, body)));
+      await withClientNames('', () => services.clientMessages.saveAction(actionInput(params.action, body)));
     },
   }),
 ];

@@ -193,10 +193,10 @@ export async function seedClients(
 
     // Drawn every time, so a second seeding draws the same values for the clients that follow.
     const messages = rng.sample(MESSAGES, rng.int(0, 2));
-    if (saved.created) for (const m of messages) await clients.sendMessage(clientNo, m);
+    if (saved.created) for (const m of messages) await services.clientMessages.sendMessage(clientNo, m);
     if (rng.chance(0.25)) {
       const amount = rng.int(20, 400) * 100 + rng.pick([0, 50, 95, 99]);
-      await clients.saveOnAccountEntry({
+      await services.clientPurchases.saveOnAccountEntry({
         clientNo,
         documentNo: `OA-${clientNo}-1`,
         documentType: 'INVOICE',
@@ -210,7 +210,7 @@ export async function seedClients(
     }
   }
 
-  await clients.saveAction({
+  await services.clientMessages.saveAction({
     code: 'WELCOME10',
     description: {
       LANGUAGE_1: '€ 10 korting op je volgende aankoop',
@@ -222,7 +222,7 @@ export async function seedClients(
     validFrom: `${year}-01-01`,
     validTo: `${year + 1}-12-31`,
   });
-  await clients.saveAction({
+  await services.clientMessages.saveAction({
     code: 'GOLD-SALE',
     description: {
       LANGUAGE_1: 'Gold-leden: 20% korting tijdens de preview sale',

@@ -139,7 +139,7 @@ export const B2C_GetClient_Purchase = operation({
   ),
   async handler({ query, principal, services }) {
     const clientNo = clientOf(principal, query);
-    const page = await services.clients.purchases(clientNo, toPage(query, PURCHASE_PAGE));
+    const page = await services.clientPurchases.purchases(clientNo, toPage(query, PURCHASE_PAGE));
     return {
       B2CGETCLIENTPURCHASE: {
         CLIENT: clientNo,
@@ -174,7 +174,7 @@ export const B2C_GetClient_OnAccountDetail = operation({
   ),
   async handler({ query, principal, services }) {
     const clientNo = clientOf(principal, query);
-    const detail = await services.clients.onAccountDetail(
+    const detail = await services.clientPurchases.onAccountDetail(
       clientNo,
       offsetLimit(query, ON_ACCOUNT_PAGE),
       query.strdocumentno,
@@ -202,7 +202,7 @@ export const B2C_GetClient_OpenOnAccount = operation({
     }),
   ),
   async handler({ query, principal, services }) {
-    const open = await services.clients.openOnAccount(clientOf(principal, query));
+    const open = await services.clientPurchases.openOnAccount(clientOf(principal, query));
     return { B2CGETCLIENTOPENONACCOUNT: { CLIENT: open.clientNo, TOTALS: open.totals, ITEMS: open.items } };
   },
 });
@@ -396,7 +396,7 @@ export const B2C_GetUserMessages = operation({
     const clientNo = clientOf(principal, query);
     const page = offsetLimit(query, MESSAGE_PAGE);
     if (query.strmessage !== undefined) {
-      const read = await services.clients.readMessage(
+      const read = await services.clientMessages.readMessage(
         clientNo,
         toPositiveInt('strmessage', query.strmessage),
       );
@@ -409,7 +409,10 @@ export const B2C_GetUserMessages = operation({
         },
       };
     }
-    const list = await services.clients.messages(clientNo, { unreadOnly: query.strunread === '1', ...page });
+    const list = await services.clientMessages.messages(clientNo, {
+      unreadOnly: query.strunread === '1',
+      ...page,
+    });
     return {
       B2CGETUSERMESSAGES: {
         CLIENT: clientNo,
@@ -437,7 +440,9 @@ export const B2C_GetClientActions = operation({
   ),
   async handler({ query, principal, services }) {
     const clientNo = clientOf(principal, query);
-    return { B2CGETCLIENTACTIONS: { CLIENT: clientNo, ACTIONS: await services.clients.actions(clientNo) } };
+    return {
+      B2CGETCLIENTACTIONS: { CLIENT: clientNo, ACTIONS: await services.clientMessages.actions(clientNo) },
+    };
   },
 });
 
@@ -458,7 +463,7 @@ export const B2C_ClaimClientAction = operation({
   ),
   async handler({ query, principal, services }) {
     const clientNo = clientOf(principal, query);
-    const action = await services.clients.claimAction(clientNo, query.straction);
+    const action = await services.clientMessages.claimAction(clientNo, query.straction);
     return { B2CCLAIMCLIENTACTION: { CLIENT: clientNo, ACTIONS: [action] } };
   },
 });

@@ -3,8 +3,9 @@ import { ValidationError } from '../errors.ts';
 import { DIGITS_MAX, MAX_INT32 } from '../shared/int-limits.ts';
 import { LANGUAGE_SLOTS } from '../shared/language.ts';
 import { toMinor } from '../shared/money.ts';
-import type { ActionInput, ClientInput, OnAccountInput, OnAccountType } from './client-service.ts';
-import { ON_ACCOUNT_TYPES } from './client-service.ts';
+import type { ActionInput } from './client-message-service.ts';
+import type { ClientInput } from './client-profile-rules.ts';
+import { ON_ACCOUNT_TYPES, type OnAccountInput, type OnAccountType } from './client-purchase-service.ts';
 
 /**
  * The written forms of client records: the CLIENTDATA of B2C_PostClient, and the back office's
