@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedShops } from '../src/demo/shop-data.ts';
 import { seedStock } from '../src/demo/stock-data.ts';
 import { SERVER_PATTERNS } from '../src/domain/shops/company-regex.ts';
-import type { LocationInput } from '../src/domain/stock/location-service.ts';
+import type { LocationInput } from '../src/domain/stock/stock-rules.ts';
 import { etagOf, samePicture } from './helpers/images.ts';
 import { startTestApp, type TestApp } from './helpers/test-app.ts';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inWriteTransaction } from '../src/db/unit-of-work.ts';
 import { Random } from '../src/demo/random.ts';
 import { StockRepository } from '../src/domain/stock/stock-repository.ts';
-import type { StockLine } from '../src/domain/stock/stock-shared.ts';
+import type { StockLine } from '../src/domain/stock/stock-rules.ts';
 import { article, barcode, sizeTable } from './helpers/fixtures.ts';
 import { ENGINE, startTestApp, type TestApp } from './helpers/test-app.ts';
 import { runInThreads, tally } from './helpers/threads.ts';

@@ -3,7 +3,7 @@ import { inWriteTransaction } from '../src/db/unit-of-work.ts';
 import { Random } from '../src/demo/random.ts';
 import { toEan13 } from '../src/domain/catalog/ean.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../src/domain/errors.ts';
-import type { LocationInput } from '../src/domain/stock/location-service.ts';
+import type { LocationInput } from '../src/domain/stock/stock-rules.ts';
 import { article, barcode, sizeTable } from './helpers/fixtures.ts';
 import { startTestApp, type TestApp } from './helpers/test-app.ts';
 

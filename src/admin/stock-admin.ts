@@ -9,7 +9,7 @@ import {
   MovementBody,
   saveLocation,
 } from '../domain/stock/stock-input.ts';
-import type { StockLevel } from '../domain/stock/stock-shared.ts';
+import type { StockLevel } from '../domain/stock/stock-rules.ts';
 import { adminRoute, samePathKey } from './admin-route.ts';
 
 const LocationParams = Type.Object({ location: Type.String({ minLength: 1, maxLength: 20 }) });

@@ -1,5 +1,4 @@
-import type { LocationInput } from '../domain/stock/location-service.ts';
-import type { StockLine } from '../domain/stock/stock-shared.ts';
+import type { LocationInput, StockLine } from '../domain/stock/stock-rules.ts';
 import type { Services } from '../services.ts';
 import { Random } from './random.ts';
 

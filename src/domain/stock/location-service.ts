@@ -1,49 +1,16 @@
 import type { Database } from '../../db/database.ts';
-import type { LocationKind } from '../../db/schema-stock.ts';
 import { inWriteTransaction } from '../../db/unit-of-work.ts';
-import { ConflictError, type FieldError, ValidationError } from '../errors.ts';
+import { ConflictError, ValidationError } from '../errors.ts';
 import { type LocationRow, StockRepository } from './stock-repository.ts';
-import { locationNotFound } from './stock-shared.ts';
-
-export interface LocationAddress {
-  address?: string | null;
-  houseNumber?: string | null;
-  postalCode?: string | null;
-  city?: string | null;
-  /** ISO 3166-1 alpha-2, e.g. NL. */
-  country?: string | null;
-}
-
-export interface LocationInput extends LocationAddress {
-  code: string;
-  name: string;
-  kind: LocationKind;
-  servesWholesale: boolean;
-  servesRetail: boolean;
-  /** Default true. An inactive location keeps its stock but nobody sees it or reserves from it. */
-  active?: boolean;
-}
-
-export type LocationChanges = Partial<Omit<LocationInput, 'code'>>;
-
-export interface Location {
-  code: string;
-  name: string;
-  kind: LocationKind;
-  servesWholesale: boolean;
-  servesRetail: boolean;
-  active: boolean;
-  address: string | null;
-  houseNumber: string | null;
-  postalCode: string | null;
-  city: string | null;
-  country: string | null;
-  scn: number;
-}
-
-const LOCATION_CODE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,19}$/;
-const COUNTRY = /^[A-Z]{2}$/;
-const KINDS: readonly LocationKind[] = ['SHOP', 'WAREHOUSE'];
+import {
+  checkLocation,
+  flag,
+  type Location,
+  type LocationChanges,
+  type LocationInput,
+  locationNotFound,
+  toLocation,
+} from './stock-rules.ts';
 
 /** Stock locations (docs/stock.md): shops and warehouses, whom they serve, where they are. */
 export class LocationService {
@@ -170,56 +137,4 @@ export class LocationService {
       await repo.touchLevelsOfLocation(code, scn);
     });
   }
-}
-
-function flag(value: boolean): number {
-  return value ? 1 : 0;
-}
-
-function checkLocation(input: LocationChanges & { code?: string }, creating: boolean): FieldError[] {
-  const errors: FieldError[] = [];
-  if (creating && (input.code === undefined || !LOCATION_CODE.test(input.code))) {
-    errors.push({ name: 'code', message: 'use 1 to 20 letters, digits or . _ -' });
-  }
-  if (creating || input.name !== undefined) {
-    const name = input.name?.trim() ?? '';
-    if (name.length < 1 || name.length > 100) errors.push({ name: 'name', message: '1 to 100 characters' });
-  }
-  if ((creating || input.kind !== undefined) && !KINDS.includes(input.kind as LocationKind)) {
-    errors.push({ name: 'kind', message: 'SHOP or WAREHOUSE' });
-  }
-  for (const field of ['servesWholesale', 'servesRetail', 'active'] as const) {
-    const value = input[field];
-    const required = creating && field !== 'active';
-    if ((required || value !== undefined) && typeof value !== 'boolean') {
-      errors.push({ name: field, message: 'true or false' });
-    }
-  }
-  for (const field of ['address', 'houseNumber', 'postalCode', 'city'] as const) {
-    const value = input[field];
-    if (value !== undefined && value !== null && (typeof value !== 'string' || value.length > 100)) {
-      errors.push({ name: field, message: 'at most 100 characters, or null' });
-    }
-  }
-  if (input.country !== undefined && input.country !== null && !COUNTRY.test(input.country)) {
-    errors.push({ name: 'country', message: 'an ISO 3166-1 alpha-2 code in capitals, e.g. NL' });
-  }
-  return errors;
-}
-
-function toLocation(row: LocationRow): Location {
-  return {
-    code: row.code,
-    name: row.name,
-    kind: row.kind,
-    servesWholesale: row.serves_wholesale === 1,
-    servesRetail: row.serves_retail === 1,
-    active: row.active === 1,
-    address: row.address,
-    houseNumber: row.house_number,
-    postalCode: row.postal_code,
-    city: row.city,
-    country: row.country,
-    scn: Number(row.scn),
-  };
 }

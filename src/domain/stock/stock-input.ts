@@ -1,7 +1,8 @@
 import { type Static, Type } from 'typebox';
 import { NotFoundError } from '../errors.ts';
 import { DIGITS_MAX, MAX_INT32, MIN_INT32 } from '../shared/int-limits.ts';
-import type { Location, LocationInput, LocationService } from './location-service.ts';
+import type { LocationService } from './location-service.ts';
+import type { Location, LocationInput } from './stock-rules.ts';
 
 /**
  * The written forms of stock records: admin bodies and `tv2 import locations|stock` records, in the

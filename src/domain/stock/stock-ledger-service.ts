@@ -15,18 +15,15 @@ import {
   checkLineFields,
   checkQuantity,
   checkReference,
-  checkTarget,
-  checkTargets,
   keyOf,
   locationNotFound,
   MAX_MOVEMENT_QUANTITY,
-  movementRow,
   prefixed,
   type StockLevel,
   type StockLine,
   toLevel,
-  whyNot,
-} from './stock-shared.ts';
+} from './stock-rules.ts';
+import { checkTarget, checkTargets, movementRow, whyNot } from './stock-shared.ts';
 import {
   type ArticleStockWire,
   articleStockToWire,

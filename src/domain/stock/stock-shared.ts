@@ -1,6 +1,7 @@
 import type { MovementReason } from '../../db/schema-stock.ts';
 import { ConflictError, type FieldError, NotFoundError, ValidationError } from '../errors.ts';
 import type { LevelKey, MovementRow, StockRepository } from './stock-repository.ts';
+import { describe, keyOf, locationNotFound } from './stock-rules.ts';
 
 /**
  * What the stock services share (docs/stock.md): the field checks, the targets of a movement, the
@@ -16,25 +17,6 @@ import type { LevelKey, MovementRow, StockRepository } from './stock-repository.
  *   UPDATE, never by a read-then-write: `ConflictError('INSUFFICIENT_STOCK')`. A refusal is not an
  *   SQL error, so the caller's transaction stays usable (it may try another location).
  */
-
-/** One quantity of one size of one article at one location. */
-export interface StockLine extends LevelKey {
-  /** A whole number from 1 to 1,000,000. */
-  quantity: number;
-  /** What caused it (order number, delivery note, ...), up to 100 characters; kept in the ledger. */
-  reference?: string;
-}
-
-export interface StockLevel extends LevelKey {
-  onHand: number;
-  reserved: number;
-  available: number;
-  scn: number;
-}
-
-export const MAX_MOVEMENT_QUANTITY = 1_000_000;
-export const MAX_LEVEL_QUANTITY = 100_000_000;
-const MAX_REFERENCE = 100;
 
 export function movementRow(
   now: () => Date,
@@ -153,65 +135,4 @@ export async function whyNot(
     `Cannot ${what} ${line.quantity} of ${describe(line)}: ` +
       `${onHand - reserved} available (${onHand} on hand, ${reserved} reserved).`,
   );
-}
-
-export function keyOf(key: LevelKey): LevelKey {
-  return { articleNo: key.articleNo, sizex: key.sizex, locationCode: key.locationCode };
-}
-
-export function describe(key: LevelKey): string {
-  return `article ${key.articleNo} size ${key.sizex} at ${key.locationCode}`;
-}
-
-export function locationNotFound(code: string): NotFoundError {
-  return new NotFoundError('LOCATION_NOT_FOUND', `No location "${code}".`);
-}
-
-export function prefixed(prefix: string, errors: FieldError[]): FieldError[] {
-  return errors.map((e) => ({ name: `${prefix}/${e.name}`, message: e.message }));
-}
-
-export function checkQuantity(name: string, value: number, max: number, min = 1): FieldError[] {
-  return Number.isSafeInteger(value) && value >= min && value <= max
-    ? []
-    : [{ name, message: `must be a whole number from ${min} to ${max}` }];
-}
-
-export function checkReference(reference: string | undefined): FieldError[] {
-  return reference === undefined || (reference.length > 0 && reference.length <= MAX_REFERENCE)
-    ? []
-    : [{ name: 'reference', message: `1 to ${MAX_REFERENCE} characters` }];
-}
-
-export function checkKey(key: LevelKey): FieldError[] {
-  const errors: FieldError[] = [];
-  if (typeof key.locationCode !== 'string' || key.locationCode === '') {
-    errors.push({ name: 'locationCode', message: 'required' });
-  }
-  if (typeof key.articleNo !== 'string' || key.articleNo === '') {
-    errors.push({ name: 'articleNo', message: 'required' });
-  }
-  if (typeof key.sizex !== 'string' || key.sizex === '') errors.push({ name: 'sizex', message: 'required' });
-  return errors;
-}
-
-export function checkLineFields(line: StockLine): FieldError[] {
-  return [
-    ...checkQuantity('quantity', line.quantity, MAX_MOVEMENT_QUANTITY),
-    ...checkReference(line.reference),
-  ];
-}
-
-export function checkLine(line: StockLine): void {
-  const errors = [...checkKey(line), ...checkLineFields(line)];
-  if (errors.length > 0) throw new ValidationError(errors);
-}
-
-export function toLevel(
-  key: LevelKey,
-  row: { on_hand: number; reserved: number; scn: number } | undefined,
-): StockLevel {
-  const onHand = Number(row?.on_hand ?? 0);
-  const reserved = Number(row?.reserved ?? 0);
-  return { ...keyOf(key), onHand, reserved, available: onHand - reserved, scn: Number(row?.scn ?? 0) };
 }

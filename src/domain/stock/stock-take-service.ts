@@ -3,29 +3,19 @@ import { inWriteTransaction, type UnitOfWork } from '../../db/unit-of-work.ts';
 import { ConflictError, type FieldError, ValidationError } from '../errors.ts';
 import { type LevelKey, type LevelRow, levelKeyString, StockRepository } from './stock-repository.ts';
 import {
-  applyOnHandDelta,
+  type CorrectionInput,
+  checkCorrection,
   checkKey,
   checkQuantity,
   checkReference,
-  checkTarget,
-  checkTargets,
   describe,
   keyOf,
   MAX_LEVEL_QUANTITY,
-  MAX_MOVEMENT_QUANTITY,
-  movementRow,
   prefixed,
   type StockLevel,
   toLevel,
-} from './stock-shared.ts';
-
-export interface CorrectionInput extends LevelKey {
-  /** The counted on-hand quantity (give this or `delta`). */
-  setTo?: number;
-  /** The change of on hand, not 0 (give this or `setTo`). */
-  delta?: number;
-  reference?: string;
-}
+} from './stock-rules.ts';
+import { applyOnHandDelta, checkTarget, checkTargets, movementRow } from './stock-shared.ts';
 
 export interface LevelInput extends LevelKey {
   /** The on-hand quantity the level must get, 0 to 100,000,000. */
@@ -150,24 +140,4 @@ export class StockTakeService {
       return { changed: moved.length, unchanged: rows.length - moved.length };
     });
   }
-}
-
-function checkCorrection(input: CorrectionInput): void {
-  const errors = [...checkKey(input), ...checkReference(input.reference)];
-  if ((input.setTo === undefined) === (input.delta === undefined)) {
-    errors.push({ name: 'setTo', message: 'give either setTo or delta' });
-  } else if (input.setTo !== undefined) {
-    errors.push(...checkQuantity('setTo', input.setTo, MAX_LEVEL_QUANTITY, 0));
-  } else if (
-    input.delta === undefined ||
-    !Number.isSafeInteger(input.delta) ||
-    input.delta === 0 ||
-    Math.abs(input.delta) > MAX_MOVEMENT_QUANTITY
-  ) {
-    errors.push({
-      name: 'delta',
-      message: `a whole number, not 0, from -${MAX_MOVEMENT_QUANTITY} to ${MAX_MOVEMENT_QUANTITY}`,
-    });
-  }
-  if (errors.length > 0) throw new ValidationError(errors);
 }
