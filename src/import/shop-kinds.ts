@@ -1,6 +1,6 @@
 import { checkRecord } from '../domain/catalog/catalog-input.ts';
 import { ShopBody, shopInput, shopRecordFromCsv } from '../domain/shops/shop-input.ts';
-import type { ShopDetailInput } from '../domain/shops/shop-service.ts';
+import type { ShopDetailInput } from '../domain/shops/shop-rules.ts';
 import type { ImportKind } from './kinds.ts';
 
 /**

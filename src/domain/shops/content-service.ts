@@ -1,39 +1,14 @@
 import type { Database } from '../../db/database.ts';
 import { currentScn, inWriteTransaction } from '../../db/unit-of-work.ts';
 import type { SaveResult } from '../catalog/catalog-service.ts';
-import { ConflictError, type FieldError, NotFoundError, ValidationError } from '../errors.ts';
-import { fromLanguageJson, type LanguageText, toLanguageJson } from '../shared/language.ts';
+import { ConflictError, NotFoundError, ValidationError } from '../errors.ts';
+import { fromLanguageJson, toLanguageJson } from '../shared/language.ts';
 import type { Page, PageOf } from '../shared/paging.ts';
 import { type CompanyPattern, checkPattern, isServerPattern, SERVER_PATTERNS } from './company-regex.ts';
-import { type BlockRow, type RegexRow, ShopRepository } from './shop-repository.ts';
-import { blankToNull, numberError, pageOf, tombstone, upsertRow } from './shop-shared.ts';
+import { type RegexRow, ShopRepository } from './shop-repository.ts';
+import { blockRow, type HomePageBlockInput } from './shop-rules.ts';
+import { pageOf, tombstone, upsertRow } from './shop-shared.ts';
 import { type BlockWire, blockToWire, type RegexWire, regexToWire } from './shop-wire.ts';
-
-export interface HomePageBlockInput {
-  page: string;
-  blockNo: number;
-  position: number;
-  title?: LanguageText;
-  text?: LanguageText;
-  image?: string | null;
-  link?: string | null;
-  validFrom?: string | null;
-  validTo?: string | null;
-  active?: boolean;
-}
-
-export const MAX_BLOCK_NO = 9999;
-
-const PAGE_CODE = /^[A-Z0-9][A-Z0-9_-]{0,19}$/;
-const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
-const HTTPS_URL = /^https:\/\/[^\s]{1,490}$/;
-const IMAGE_REF =
-  /^(?:ARTICLE:[A-Za-z0-9][A-Za-z0-9._/-]{0,39}|SHOP:[A-Za-z0-9][A-Za-z0-9._-]{0,19})\/[0-9]{1,2}$/;
-const LINK = /^[a-z][a-z0-9+.-]{0,20}:[^\s]{1,490}$/;
-
-function instantValid(value: string): boolean {
-  return INSTANT.test(value) && new Date(value).toISOString().replace('.000Z', 'Z') === value;
-}
 
 /** The consumer app's content (docs/shops.md): home page blocks and the validation patterns for client apps. */
 export class ContentService {
@@ -101,49 +76,7 @@ export class ContentService {
   }
 
   async saveHomePageBlock(input: HomePageBlockInput): Promise<SaveResult> {
-    const errors: FieldError[] = [];
-    if (!PAGE_CODE.test(input.page))
-      errors.push({ name: '/PAGE', message: 'use 1 to 20 capitals, digits, _ or -' });
-    numberError(errors, '/BLOCK', input.blockNo, MAX_BLOCK_NO);
-    if (!Number.isInteger(input.position) || input.position < 0 || input.position > 9999)
-      errors.push({ name: '/POSITION', message: 'must be a whole number from 0 to 9999' });
-    const image = blankToNull(input.image);
-    if (image !== null && !HTTPS_URL.test(image) && !IMAGE_REF.test(image)) {
-      errors.push({
-        name: '/IMAGE',
-        message: 'must be an https URL, ARTICLE:<article>/<imageno> or SHOP:<location>/<imageno>',
-      });
-    }
-    const link = blankToNull(input.link);
-    if (link !== null && !LINK.test(link))
-      errors.push({ name: '/LINK', message: 'must be a URL or an app link (scheme:...), without spaces' });
-    const validFrom = blankToNull(input.validFrom);
-    const validTo = blankToNull(input.validTo);
-    for (const [field, value] of [
-      ['/VALIDFROM', validFrom],
-      ['/VALIDTO', validTo],
-    ] as const) {
-      if (value !== null && !instantValid(value))
-        errors.push({ name: field, message: 'must be an instant YYYY-MM-DDTHH:mm:ssZ' });
-    }
-    if (validFrom && validTo && instantValid(validFrom) && instantValid(validTo) && validTo <= validFrom)
-      errors.push({ name: '/VALIDTO', message: 'must be after VALIDFROM' });
-    if (errors.length > 0) throw new ValidationError(errors);
-    const wanted: BlockRow = {
-      page: input.page,
-      block_no: input.blockNo,
-      position: input.position,
-      title: toLanguageJson(input.title ?? {}),
-      body: toLanguageJson(input.text ?? {}),
-      image,
-      link,
-      valid_from: validFrom,
-      valid_to: validTo,
-      active: input.active === false ? 0 : 1,
-      deleted: 0,
-      scn: 0,
-      updated_at: '',
-    };
+    const wanted = blockRow(input);
     return inWriteTransaction(this.database, async (uow) => {
       const repo = new ShopRepository(uow.db);
       return upsertRow(uow, this.now, await repo.findBlock(input.page, input.blockNo), wanted, (row) =>

@@ -3,9 +3,8 @@ import { ValidationError } from '../errors.ts';
 import { MAX_INT32, MIN_INT32 } from '../shared/int-limits.ts';
 import { LANGUAGE_SLOTS, type LanguageText } from '../shared/language.ts';
 import type { CompanyPattern } from './company-regex.ts';
-import type { HomePageBlockInput } from './content-service.ts';
-import type { PickupPointInput } from './pickup-service.ts';
-import type { AssistantInput, ShopDetailInput } from './shop-service.ts';
+import type { HomePageBlockInput, PickupPointInput, ShopDetailInput } from './shop-rules.ts';
+import type { AssistantInput } from './shop-service.ts';
 
 /** The range of an integer column; the service checks the narrower business range. */
 const INT32 = { minimum: MIN_INT32, maximum: MAX_INT32 };

@@ -1,38 +1,17 @@
 import type { Database } from '../../db/database.ts';
 import { currentScn, inWriteTransaction } from '../../db/unit-of-work.ts';
 import type { SaveResult } from '../catalog/catalog-service.ts';
-import { checkEmail, checkPhone } from '../clients/client-validation.ts';
 import { ConflictError, type FieldError, NotFoundError, ValidationError } from '../errors.ts';
 import { cleanImage, IMAGE_MEDIA_TYPES } from '../shared/image-bytes.ts';
 import { type LanguageText, toLanguageJson } from '../shared/language.ts';
 import type { Page, PageOf } from '../shared/paging.ts';
-import { MAX_LATITUDE_MICRO, MAX_LONGITUDE_MICRO, toMicroDegrees } from './geo.ts';
-import {
-  checkExceptions,
-  checkWeeklyHours,
-  exceptionsToJson,
-  type HoursException,
-  type Interval,
-  weeklyToJson,
-} from './opening-hours.ts';
-import { type AssistantRow, type ShopDetailRow, ShopRepository } from './shop-repository.ts';
-import {
-  blankToNull,
-  type GeoValue,
-  LATITUDE_MESSAGE,
-  LONGITUDE_MESSAGE,
-  MAX_NAME,
-  numberError,
-  pageOf,
-  sameRow,
-  tombstone,
-  upsertRow,
-} from './shop-shared.ts';
+import { type AssistantRow, ShopRepository } from './shop-repository.ts';
+import { detailRow, type ShopDetailInput } from './shop-rules.ts';
+import { MAX_NAME, numberError, pageOf, sameRow, tombstone, upsertRow } from './shop-shared.ts';
 import {
   type AssistantWire,
   assistantToWire,
   assistantVisible,
-  defaultTimeZone,
   type ShopImageWire,
   type ShopWire,
   shopImageToWire,
@@ -40,22 +19,6 @@ import {
   shopToWire,
   shopVisible,
 } from './shop-wire.ts';
-
-export interface ShopDetailInput {
-  locationCode: string;
-  phone?: string | null;
-  email?: string | null;
-  /** Decimal degrees with at most six decimals (a string, or a JSON number). */
-  latitude?: GeoValue | null;
-  longitude?: GeoValue | null;
-  pickup?: boolean;
-  /** IANA zone of the opening hours; default by the location's country (NL: Europe/Amsterdam). */
-  timeZone?: string | null;
-  description?: LanguageText;
-  /** Weekdays 1 (Monday) to 7; a weekday not given, or without intervals, is closed. */
-  openingHours?: Array<{ weekday: number; hours: Interval[] }>;
-  exceptions?: HoursException[];
-}
 
 export interface AssistantInput {
   locationCode: string;
@@ -76,15 +39,6 @@ export const MAX_ASSISTANT_NO = 9999;
 const shopNotFound = (code: string) => new NotFoundError('SHOP_NOT_FOUND', `No shop "${code}".`);
 const imageNotFound = (code: string, imageNo: number) =>
   new NotFoundError('IMAGE_NOT_FOUND', `Shop "${code}" has no image ${imageNo}.`);
-
-function timeZoneValid(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /**
  * The shops (docs/shops.md): details of the stock locations of kind SHOP (contact, position,
@@ -304,59 +258,4 @@ function checkNumber(name: string, value: number, max: number): void {
   const errors: FieldError[] = [];
   numberError(errors, name, value, max);
   if (errors.length > 0) throw new ValidationError(errors);
-}
-
-/** The stored form of shop details, checked; every problem is reported in one 400. */
-function detailRow(input: ShopDetailInput, country: string | null): ShopDetailRow {
-  const errors: FieldError[] = [];
-  let phone: string | null = null;
-  if (input.phone != null && input.phone.trim() !== '') {
-    const checked = checkPhone(input.phone, country);
-    if (checked.ok) phone = checked.value;
-    else errors.push({ name: '/PHONE', message: checked.message });
-  }
-  let email: string | null = null;
-  if (input.email != null && input.email.trim() !== '') {
-    const checked = checkEmail(input.email);
-    if (checked.ok) email = checked.value;
-    else errors.push({ name: '/EMAIL', message: checked.message });
-  }
-  const hasLat = input.latitude != null && input.latitude !== '';
-  const hasLon = input.longitude != null && input.longitude !== '';
-  let latitude: number | null = null;
-  let longitude: number | null = null;
-  if (hasLat) {
-    latitude = toMicroDegrees(input.latitude as GeoValue, MAX_LATITUDE_MICRO);
-    if (latitude === null) errors.push({ name: '/LATITUDE', message: LATITUDE_MESSAGE });
-  }
-  if (hasLon) {
-    longitude = toMicroDegrees(input.longitude as GeoValue, MAX_LONGITUDE_MICRO);
-    if (longitude === null) errors.push({ name: '/LONGITUDE', message: LONGITUDE_MESSAGE });
-  }
-  if (hasLat !== hasLon) {
-    errors.push({
-      name: hasLat ? '/LONGITUDE' : '/LATITUDE',
-      message: 'give latitude and longitude together',
-    });
-  }
-  const timeZone = blankToNull(input.timeZone) ?? defaultTimeZone(country);
-  if (!timeZoneValid(timeZone))
-    errors.push({ name: '/TIMEZONE', message: 'must be an IANA time zone such as Europe/Amsterdam' });
-  const weekly = checkWeeklyHours(input.openingHours ?? [], errors);
-  const exceptions = checkExceptions(input.exceptions ?? [], errors);
-  if (errors.length > 0) throw new ValidationError(errors);
-  return {
-    location_code: input.locationCode,
-    phone,
-    email,
-    latitude_micro: latitude,
-    longitude_micro: longitude,
-    pickup: input.pickup ? 1 : 0,
-    time_zone: timeZone,
-    description: toLanguageJson(input.description ?? {}),
-    opening_hours: weeklyToJson(weekly),
-    hours_exceptions: exceptionsToJson(exceptions),
-    scn: 0,
-    updated_at: '',
-  };
 }
