@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ValidationError } from '../errors.ts';
+import { refusedFields as refused } from '../shared/refused-fields.ts';
 import {
   type AgreementInput,
   actionPriceRow,
@@ -10,17 +10,6 @@ import {
 } from './pricing-rules.ts';
 
 const AT = '2026-06-15T10:00:00.000Z';
-
-/** The field names a ValidationError reports, or [] when the call succeeds. */
-function refused(call: () => unknown): string[] {
-  try {
-    call();
-    return [];
-  } catch (error) {
-    if (!(error instanceof ValidationError)) throw error;
-    return error.errors.map((e) => e.name);
-  }
-}
 
 describe('isValidDate', () => {
   it('takes real calendar days only', () => {

@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ValidationError } from '../errors.ts';
+import { refusedFields as refused } from '../shared/refused-fields.ts';
 import { blockRow, detailRow, type PickupPointInput, pickupPointRow } from './shop-rules.ts';
-
-/** The field names a ValidationError reports, or [] when the call succeeds. */
-function refused(call: () => unknown): string[] {
-  try {
-    call();
-    return [];
-  } catch (error) {
-    if (!(error instanceof ValidationError)) throw error;
-    return error.errors.map((e) => e.name);
-  }
-}
 
 describe('detailRow', () => {
   it('builds the stored details, the time zone by the country by default', () => {

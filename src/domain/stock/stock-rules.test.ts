@@ -1,19 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ValidationError } from '../errors.ts';
+import { refusedFields as refused } from '../shared/refused-fields.ts';
 import { checkCorrection, checkLine, checkLocation, type LocationInput, toLevel } from './stock-rules.ts';
 
 const key = { locationCode: 'WH', articleNo: 'P100-010', sizex: 'M' };
-
-/** The field names a ValidationError reports, or [] when the call succeeds. */
-function refused(call: () => unknown): string[] {
-  try {
-    call();
-    return [];
-  } catch (error) {
-    if (!(error instanceof ValidationError)) throw error;
-    return error.errors.map((e) => e.name);
-  }
-}
 
 describe('checkLocation', () => {
   const shop: LocationInput = {
