@@ -1,10 +1,11 @@
 import { Type } from 'typebox';
 import { ValidationError } from '../domain/errors.ts';
 import type { Audience } from '../domain/shared/paging.ts';
+import { FeedSchema, feedAnswer } from '../kernel/feed-page.ts';
 import { Binary, JsonText, operation, rootOf } from './define.ts';
 import { digits, type PageLimits, pageParams, queryObject, text, toPage, toPositiveInt } from './params.ts';
 import { ArticleSchema, ImageSchema, SizeTableSchema } from './schemas/articles.ts';
-import { NextOffsetSchema, rooted, ScnSchema } from './schemas/common.ts';
+import { rooted } from './schemas/common.ts';
 
 const ARTICLE_PAGE: PageLimits = { defaultLimit: 100, maxLimit: 1000 };
 const IMAGE_PAGE: PageLimits = { defaultLimit: 500, maxLimit: 5000 };
@@ -27,18 +28,13 @@ function allArticles(name: string, audience: Audience) {
     query: queryObject(pageParams(ARTICLE_PAGE)),
     response: rooted(
       root,
-      Type.Object({
-        SCN: ScnSchema,
-        NEXTOFFSET: NextOffsetSchema,
-        ARTICLES: Type.Array(ArticleSchema),
-        DELETED: Type.Array(Type.String(), { description: 'Article numbers deleted since strscn.' }),
+      FeedSchema('ARTICLES', ArticleSchema, Type.String(), {
+        deleted: { description: 'Article numbers deleted since strscn.' },
       }),
     ),
     async handler({ query, services }) {
       const page = await services.catalog.listArticles(audience, toPage(query, ARTICLE_PAGE));
-      return {
-        [root]: { SCN: page.scn, NEXTOFFSET: page.nextOffset, ARTICLES: page.items, DELETED: page.deleted },
-      };
+      return feedAnswer(root, 'ARTICLES', page);
     },
   });
 }
@@ -93,23 +89,11 @@ export const B2C_GetAllArticlesImages = operation({
   query: queryObject(pageParams(IMAGE_PAGE)),
   response: rooted(
     'B2CGETALLARTICLESIMAGES',
-    Type.Object({
-      SCN: ScnSchema,
-      NEXTOFFSET: NextOffsetSchema,
-      IMAGES: Type.Array(ImageSchema),
-      DELETED: Type.Array(Type.Object({ ARTICLE: Type.String(), IMAGENO: Type.Integer() })),
-    }),
+    FeedSchema('IMAGES', ImageSchema, Type.Object({ ARTICLE: Type.String(), IMAGENO: Type.Integer() })),
   ),
   async handler({ query, services }) {
     const page = await services.catalog.listImages('B2C', toPage(query, IMAGE_PAGE));
-    return {
-      B2CGETALLARTICLESIMAGES: {
-        SCN: page.scn,
-        NEXTOFFSET: page.nextOffset,
-        IMAGES: page.items,
-        DELETED: page.deleted,
-      },
-    };
+    return feedAnswer('B2CGETALLARTICLESIMAGES', 'IMAGES', page);
   },
 });
 
@@ -141,24 +125,9 @@ export const GetSizeTables = operation({
   summary: 'Size tables',
   description: 'Size tables with their sizes in order. Pages and syncs by SCN like the article lists.',
   query: queryObject(pageParams(SIZE_TABLE_PAGE)),
-  response: rooted(
-    'GETSIZETABLES',
-    Type.Object({
-      SCN: ScnSchema,
-      NEXTOFFSET: NextOffsetSchema,
-      SIZETABLES: Type.Array(SizeTableSchema),
-      DELETED: Type.Array(Type.String()),
-    }),
-  ),
+  response: rooted('GETSIZETABLES', FeedSchema('SIZETABLES', SizeTableSchema, Type.String())),
   async handler({ query, services }) {
     const page = await services.catalog.listSizeTables(toPage(query, SIZE_TABLE_PAGE));
-    return {
-      GETSIZETABLES: {
-        SCN: page.scn,
-        NEXTOFFSET: page.nextOffset,
-        SIZETABLES: page.items,
-        DELETED: page.deleted,
-      },
-    };
+    return feedAnswer('GETSIZETABLES', 'SIZETABLES', page);
   },
 });

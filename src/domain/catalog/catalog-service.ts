@@ -1,6 +1,7 @@
 import type { Database } from '../../db/database.ts';
 import { CoalescedScnReader } from '../../db/scn-reader.ts';
-import { currentScn, inWriteTransaction } from '../../db/unit-of-work.ts';
+import { inWriteTransaction } from '../../db/unit-of-work.ts';
+import { feedPage } from '../../kernel/feed-page.ts';
 import { ConflictError, type FieldError, NotFoundError, ValidationError } from '../errors.ts';
 import { PricingRepository } from '../pricing/pricing-repository.ts';
 import { cleanImage } from '../shared/image-bytes.ts';
@@ -92,21 +93,14 @@ export class CatalogService {
 
   // --- reads -----------------------------------------------------------------------------------
 
-  async listArticles(audience: Audience, page: Page): Promise<PageOf<ArticleWire, string>> {
-    const scn = await currentScn(this.database.db);
-    const rows = await this.#read.articlesPage(page.sinceScn, page.offset - 1, page.limit + 1);
-    const more = rows.length > page.limit;
-    const slice = more ? rows.slice(0, page.limit) : rows;
-    const visible = slice.filter((a) => visibleTo(audience, a));
-    const hidden =
-      page.sinceScn > 0 ? slice.filter((a) => !visibleTo(audience, a)).map((a) => a.article_no) : [];
-    const children = await this.#read.childrenOf(visible.map((a) => a.article_no));
-    return {
-      scn,
-      nextOffset: more ? page.offset + page.limit : null,
-      items: articlesToWire(visible, children),
-      deleted: hidden,
-    };
+  listArticles(audience: Audience, page: Page): Promise<PageOf<ArticleWire, string>> {
+    return feedPage(this.database.db, page, {
+      rows: (sinceScn, offset, limit) => this.#read.articlesPage(sinceScn, offset, limit),
+      live: (a) => visibleTo(audience, a),
+      items: async (visible) =>
+        articlesToWire(visible, await this.#read.childrenOf(visible.map((a) => a.article_no))),
+      deletedKey: (a) => a.article_no,
+    });
   }
 
   /**
@@ -151,26 +145,18 @@ export class CatalogService {
     return json;
   }
 
-  async listImages(
+  listImages(
     audience: Audience,
     page: Page,
   ): Promise<PageOf<ImageWire, { ARTICLE: string; IMAGENO: number }>> {
-    const scn = await currentScn(this.database.db);
-    const rows = await this.#read.imagesPage(page.sinceScn, page.offset - 1, page.limit + 1);
-    const more = rows.length > page.limit;
-    const slice = more ? rows.slice(0, page.limit) : rows;
-    const shown = (r: (typeof rows)[number]) =>
-      r.deleted === 0 &&
-      visibleTo(audience, { deleted: r.article_deleted, retail: r.retail, active: r.active });
-    return {
-      scn,
-      nextOffset: more ? page.offset + page.limit : null,
-      items: slice.filter(shown).map(imageToWire),
-      deleted:
-        page.sinceScn > 0
-          ? slice.filter((r) => !shown(r)).map((r) => ({ ARTICLE: r.article_no, IMAGENO: r.image_no }))
-          : [],
-    };
+    return feedPage(this.database.db, page, {
+      rows: (sinceScn, offset, limit) => this.#read.imagesPage(sinceScn, offset, limit),
+      live: (r) =>
+        r.deleted === 0 &&
+        visibleTo(audience, { deleted: r.article_deleted, retail: r.retail, active: r.active }),
+      items: (shown) => shown.map(imageToWire),
+      deletedKey: (r) => ({ ARTICLE: r.article_no, IMAGENO: r.image_no }),
+    });
   }
 
   async image(audience: Audience, articleNo: string, imageNo: number) {
@@ -181,26 +167,24 @@ export class CatalogService {
     return { contentType: image.content_type, data: image.data, sha256: image.sha256 };
   }
 
-  async listSizeTables(page: Page): Promise<PageOf<SizeTableWire, string>> {
-    const scn = await currentScn(this.database.db);
-    const rows = await this.#read.sizeTablesPage(page.sinceScn, page.offset - 1, page.limit + 1);
-    const more = rows.length > page.limit;
-    const slice = more ? rows.slice(0, page.limit) : rows;
-    const live = slice.filter((t) => t.deleted === 0);
-    const sizes = await this.#read.sizesOfTables(live.map((t) => t.code));
-    return {
-      scn,
-      nextOffset: more ? page.offset + page.limit : null,
-      items: live.map((t) => ({
-        SIZETABLE: t.code,
-        DESCRIPTION: fromLanguageJson(t.description),
-        SIZES: sizes
-          .filter((s) => s.size_table_code === t.code)
-          .map((s) => ({ POSITION: s.position, SIZEX: s.sizex })),
-        SCN: t.scn,
-      })),
-      deleted: page.sinceScn > 0 ? slice.filter((t) => t.deleted === 1).map((t) => t.code) : [],
-    };
+  listSizeTables(page: Page): Promise<PageOf<SizeTableWire, string>> {
+    return feedPage(this.database.db, page, {
+      rows: (sinceScn, offset, limit) => this.#read.sizeTablesPage(sinceScn, offset, limit),
+      live: (t) => t.deleted === 0,
+      items: async (live) => {
+        const sizes = await this.#read.sizesOfTables(live.map((t) => t.code));
+        return live.map((t) => ({
+          SIZETABLE: t.code,
+          DESCRIPTION: fromLanguageJson(t.description),
+          SIZES: sizes
+            .filter((s) => s.size_table_code === t.code)
+            .map((s) => ({ POSITION: s.position, SIZEX: s.sizex })),
+          SCN: t.scn,
+        }));
+      },
+      tombstone: (t) => t.deleted === 1,
+      deletedKey: (t) => t.code,
+    });
   }
 
   // --- writes: each call is one transaction ------------------------------------------------------
