@@ -9,9 +9,10 @@ import {
   withCustomerWireNames,
 } from '../domain/customers/customer-input.ts';
 import { ForbiddenError, ValidationError } from '../domain/errors.ts';
+import { FeedSchema, feedAnswer } from '../kernel/feed-page.ts';
 import { operation } from './define.ts';
 import { digits, type PageLimits, pageParams, queryObject, text, toPage } from './params.ts';
-import { NextOffsetSchema, rooted, ScnSchema } from './schemas/common.ts';
+import { rooted } from './schemas/common.ts';
 import {
   AddressSchema,
   ArticleLinkKeySchema,
@@ -55,25 +56,15 @@ export const B2B_GetAllCustomers = operation({
   query: queryObject(pageParams(CUSTOMER_PAGE)),
   response: rooted(
     'B2BGETALLCUSTOMERS',
-    Type.Object({
-      SCN: ScnSchema,
-      NEXTOFFSET: NextOffsetSchema,
-      CUSTOMERS: Type.Array(CustomerSchema),
-      DELETED: Type.Array(Type.Integer(), { description: 'Customers deleted since strscn.' }),
+    FeedSchema('CUSTOMERS', CustomerSchema, Type.Integer(), {
+      deleted: { description: 'Customers deleted since strscn.' },
     }),
   ),
   async handler({ query, principal, services }) {
     const page = await services.customers.listCustomers(toPage(query, CUSTOMER_PAGE), {
       customerNo: scopedCustomerNo(principal, undefined),
     });
-    return {
-      B2BGETALLCUSTOMERS: {
-        SCN: page.scn,
-        NEXTOFFSET: page.nextOffset,
-        CUSTOMERS: page.items,
-        DELETED: page.deleted,
-      },
-    };
+    return feedAnswer('B2BGETALLCUSTOMERS', 'CUSTOMERS', page);
   },
 });
 
@@ -234,25 +225,15 @@ export const B2B_GetRepresentatives = operation({
   query: queryObject(pageParams(REPRESENTATIVE_PAGE)),
   response: rooted(
     'B2BGETREPRESENTATIVES',
-    Type.Object({
-      SCN: ScnSchema,
-      NEXTOFFSET: NextOffsetSchema,
-      REPRESENTATIVES: Type.Array(RepresentativeSchema),
-      DELETED: Type.Array(Type.String(), { description: 'Representative codes deleted since strscn.' }),
+    FeedSchema('REPRESENTATIVES', RepresentativeSchema, Type.String(), {
+      deleted: { description: 'Representative codes deleted since strscn.' },
     }),
   ),
   async handler({ query, principal, services }) {
     const page = await services.representatives.listRepresentatives(toPage(query, REPRESENTATIVE_PAGE), {
       customerNo: scopedCustomerNo(principal, undefined),
     });
-    return {
-      B2BGETREPRESENTATIVES: {
-        SCN: page.scn,
-        NEXTOFFSET: page.nextOffset,
-        REPRESENTATIVES: page.items,
-        DELETED: page.deleted,
-      },
-    };
+    return feedAnswer('B2BGETREPRESENTATIVES', 'REPRESENTATIVES', page);
   },
 });
 
@@ -275,14 +256,9 @@ export const B2B_GetRepresentativeCustomers = operation({
   }),
   response: rooted(
     'B2BGETREPRESENTATIVECUSTOMERS',
-    Type.Object({
-      REPRESENTATIVE: Type.String(),
-      SCN: ScnSchema,
-      NEXTOFFSET: NextOffsetSchema,
-      CUSTOMERS: Type.Array(CustomerSchema),
-      DELETED: Type.Array(Type.Integer(), {
-        description: 'Customers no longer of this representative (moved or deleted) since strscn.',
-      }),
+    FeedSchema('CUSTOMERS', CustomerSchema, Type.Integer(), {
+      head: { REPRESENTATIVE: Type.String() },
+      deleted: { description: 'Customers no longer of this representative (moved or deleted) since strscn.' },
     }),
   ),
   async handler({ query, principal, services }) {
@@ -297,25 +273,14 @@ export const B2B_GetRepresentativeCustomers = operation({
     const page = await services.customers.listRepresentativeCustomers(code, toPage(query, CUSTOMER_PAGE), {
       customerNo: own,
     });
-    return {
-      B2BGETREPRESENTATIVECUSTOMERS: {
-        REPRESENTATIVE: code,
-        SCN: page.scn,
-        NEXTOFFSET: page.nextOffset,
-        CUSTOMERS: page.items,
-        DELETED: page.deleted,
-      },
-    };
+    return feedAnswer('B2BGETREPRESENTATIVECUSTOMERS', 'CUSTOMERS', page, { REPRESENTATIVE: code });
   },
 });
 
-const linksAnswer = (extra: Record<string, ReturnType<typeof Type.Integer>> = {}) =>
-  Type.Object({
-    ...extra,
-    SCN: ScnSchema,
-    NEXTOFFSET: NextOffsetSchema,
-    ARTICLELINKS: Type.Array(ArticleLinkSchema),
-    DELETED: Type.Array(ArticleLinkKeySchema, { description: 'Links deleted since strscn.' }),
+const linksAnswer = (head: Record<string, ReturnType<typeof Type.Integer>> = {}) =>
+  FeedSchema('ARTICLELINKS', ArticleLinkSchema, ArticleLinkKeySchema, {
+    head,
+    deleted: { description: 'Links deleted since strscn.' },
   });
 
 export const B2B_GetAllCustomerArticleLink = operation({
@@ -337,14 +302,7 @@ export const B2B_GetAllCustomerArticleLink = operation({
   async handler({ query, principal, services }) {
     const customerNo = scopedCustomerNo(principal, optionalNumber(query.strcustomer));
     const page = await services.articleLinks.listArticleLinks(toPage(query, LINK_PAGE), { customerNo });
-    return {
-      B2BGETALLCUSTOMERARTICLELINK: {
-        SCN: page.scn,
-        NEXTOFFSET: page.nextOffset,
-        ARTICLELINKS: page.items,
-        DELETED: page.deleted,
-      },
-    };
+    return feedAnswer('B2BGETALLCUSTOMERARTICLELINK', 'ARTICLELINKS', page);
   },
 });
 
@@ -374,14 +332,6 @@ export const B2B_GetCustomerArticleLink = operation({
       articleNo: query.strarticle,
       customerArticleNo: query.strcustomerarticle,
     });
-    return {
-      B2BGETCUSTOMERARTICLELINK: {
-        CUSTOMER: customerNo,
-        SCN: page.scn,
-        NEXTOFFSET: page.nextOffset,
-        ARTICLELINKS: page.items,
-        DELETED: page.deleted,
-      },
-    };
+    return feedAnswer('B2BGETCUSTOMERARTICLELINK', 'ARTICLELINKS', page, { CUSTOMER: customerNo });
   },
 });

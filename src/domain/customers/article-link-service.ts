@@ -1,5 +1,6 @@
 import type { Database } from '../../db/database.ts';
-import { currentScn, inWriteTransaction } from '../../db/unit-of-work.ts';
+import { inWriteTransaction } from '../../db/unit-of-work.ts';
+import { feedPage } from '../../kernel/feed-page.ts';
 import { ConflictError, type FieldError } from '../errors.ts';
 import type { Page, PageOf } from '../shared/paging.ts';
 import { fail, liveCustomer, MAX_CUSTOMER_NO, type WriteResult } from './customer-common.ts';
@@ -47,16 +48,13 @@ export class ArticleLinkService {
     filter: LinkFilter = {},
   ): Promise<PageOf<ArticleLinkWire, ArticleLinkKeyWire>> {
     if (filter.customerNo !== undefined) await liveCustomer(this.#read, filter.customerNo);
-    const scn = await currentScn(this.database.db);
-    const rows = await this.#read.linksPage(page.sinceScn, page.offset - 1, page.limit + 1, filter);
-    const more = rows.length > page.limit;
-    const slice = more ? rows.slice(0, page.limit) : rows;
-    return {
-      scn,
-      nextOffset: more ? page.offset + page.limit : null,
-      items: slice.filter((r) => r.deleted === 0).map(articleLinkToWire),
-      deleted: page.sinceScn > 0 ? slice.filter((r) => r.deleted === 1).map(articleLinkKeyToWire) : [],
-    };
+    return feedPage(this.database.db, page, {
+      rows: (sinceScn, offset, limit) => this.#read.linksPage(sinceScn, offset, limit, filter),
+      live: (r) => r.deleted === 0,
+      items: (live) => live.map(articleLinkToWire),
+      tombstone: (r) => r.deleted === 1,
+      deletedKey: (r) => articleLinkKeyToWire(r),
+    });
   }
 
   saveArticleLink(input: ArticleLinkInput): Promise<WriteResult> {

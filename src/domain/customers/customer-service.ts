@@ -1,5 +1,6 @@
 import type { Database } from '../../db/database.ts';
-import { currentScn, inWriteTransaction } from '../../db/unit-of-work.ts';
+import { inWriteTransaction } from '../../db/unit-of-work.ts';
+import { feedPage } from '../../kernel/feed-page.ts';
 import { ConflictError, type FieldError, NotFoundError, ValidationError } from '../errors.ts';
 import { PricingRepository } from '../pricing/pricing-repository.ts';
 import type { Page, PageOf } from '../shared/paging.ts';
@@ -78,17 +79,11 @@ export class CustomerService {
   // --- reads ------------------------------------------------------------------------------------
 
   /** B2B_GetAllCustomers: customers changed after the page's SCN in number order, with their addresses. */
-  async listCustomers(
-    page: Page,
-    filter: { customerNo?: number } = {},
-  ): Promise<PageOf<CustomerWire, number>> {
-    const scn = await currentScn(this.database.db);
-    const rows = await this.#read.customersPage(page.sinceScn, page.offset - 1, page.limit + 1, filter);
+  listCustomers(page: Page, filter: { customerNo?: number } = {}): Promise<PageOf<CustomerWire, number>> {
     return this.#customerPage(
-      scn,
       page,
-      rows,
-      rows.map((r) => r.deleted === 0),
+      (sinceScn, offset, limit) => this.#read.customersPage(sinceScn, offset, limit, filter),
+      (r) => r.deleted === 0,
     );
   }
 
@@ -105,41 +100,31 @@ export class CustomerService {
     if (!rep || rep.deleted === 1) {
       throw new NotFoundError('REPRESENTATIVE_NOT_FOUND', `No representative "${code}".`);
     }
-    const scn = await currentScn(this.database.db);
-    const rows = await this.#read.representativeCustomersPage(
-      rep.code,
-      page.sinceScn,
-      page.offset - 1,
-      page.limit + 1,
-      filter,
-    );
     return this.#customerPage(
-      scn,
       page,
-      rows,
-      rows.map((r) => r.deleted === 0 && r.member === 1),
+      (sinceScn, offset, limit) =>
+        this.#read.representativeCustomersPage(rep.code, sinceScn, offset, limit, filter),
+      (r) => r.deleted === 0 && r.member === 1,
     );
   }
 
-  async #customerPage(
-    scn: number,
+  #customerPage<R extends CustomerRow>(
     page: Page,
-    rows: CustomerRow[],
-    visible: boolean[],
+    rows: (sinceScn: number, offset: number, limit: number) => Promise<R[]>,
+    visible: (row: R) => boolean,
   ): Promise<PageOf<CustomerWire, number>> {
-    const more = rows.length > page.limit;
-    const slice = more ? rows.slice(0, page.limit) : rows;
-    const live = slice.filter((_, i) => visible[i]);
-    const addresses = await this.#read.addressesOf(
-      live.map((c) => c.customer_no),
-      true,
-    );
-    return {
-      scn,
-      nextOffset: more ? page.offset + page.limit : null,
-      items: live.map((c) => customerToWire(c, addresses)),
-      deleted: page.sinceScn > 0 ? slice.filter((_, i) => !visible[i]).map((c) => c.customer_no) : [],
-    };
+    return feedPage(this.database.db, page, {
+      rows,
+      live: visible,
+      items: async (live) => {
+        const addresses = await this.#read.addressesOf(
+          live.map((c) => c.customer_no),
+          true,
+        );
+        return live.map((c) => customerToWire(c, addresses));
+      },
+      deletedKey: (c) => c.customer_no,
+    });
   }
 
   /** One customer with its addresses; a deleted or unknown one is 404 CUSTOMER_NOT_FOUND. */

@@ -1,5 +1,6 @@
 import type { Database } from '../../db/database.ts';
-import { currentScn, inWriteTransaction } from '../../db/unit-of-work.ts';
+import { inWriteTransaction } from '../../db/unit-of-work.ts';
+import { feedPage } from '../../kernel/feed-page.ts';
 import { ConflictError, type FieldError, NotFoundError } from '../errors.ts';
 import type { Page, PageOf } from '../shared/paging.ts';
 import { fail, type WriteResult } from './customer-common.ts';
@@ -41,32 +42,19 @@ export class RepresentativeService {
    * customer number, only the representative that customer has; one it no longer has (or that was
    * deleted) comes under DELETED in a feed.
    */
-  async listRepresentatives(
+  listRepresentatives(
     page: Page,
     filter: { customerNo?: number } = {},
   ): Promise<PageOf<RepresentativeWire, string>> {
-    const scn = await currentScn(this.database.db);
-    const rows =
-      filter.customerNo === undefined
-        ? (await this.#read.representativesPage(page.sinceScn, page.offset - 1, page.limit + 1)).map((r) => ({
-            ...r,
-            member: 1,
-          }))
-        : await this.#read.representativesOfCustomerPage(
-            filter.customerNo,
-            page.sinceScn,
-            page.offset - 1,
-            page.limit + 1,
-          );
-    const more = rows.length > page.limit;
-    const slice = more ? rows.slice(0, page.limit) : rows;
-    const visible = (r: RepresentativeRow & { member: number }) => r.deleted === 0 && r.member === 1;
-    return {
-      scn,
-      nextOffset: more ? page.offset + page.limit : null,
-      items: slice.filter(visible).map(representativeToWire),
-      deleted: page.sinceScn > 0 ? slice.filter((r) => !visible(r)).map((r) => r.code) : [],
-    };
+    return feedPage(this.database.db, page, {
+      rows: async (sinceScn, offset, limit) =>
+        filter.customerNo === undefined
+          ? (await this.#read.representativesPage(sinceScn, offset, limit)).map((r) => ({ ...r, member: 1 }))
+          : await this.#read.representativesOfCustomerPage(filter.customerNo, sinceScn, offset, limit),
+      live: (r: RepresentativeRow & { member: number }) => r.deleted === 0 && r.member === 1,
+      items: (live) => live.map(representativeToWire),
+      deletedKey: (r) => r.code,
+    });
   }
 
   async getRepresentative(code: string): Promise<RepresentativeWire> {
