@@ -4,9 +4,10 @@ import type { Principal } from '../domain/auth/principal.ts';
 import { ValidationError } from '../domain/errors.ts';
 import { isValidDate } from '../domain/pricing/pricing-rules.ts';
 import { MAX_SAFE_INT } from '../domain/shared/int-limits.ts';
+import { FeedSchema, feedAnswer } from '../kernel/feed-page.ts';
 import { operation } from './define.ts';
 import { digits, type PageLimits, pageParams, queryObject, text, toPage, toPositiveInt } from './params.ts';
-import { NextOffsetSchema, rooted, ScnSchema } from './schemas/common.ts';
+import { rooted } from './schemas/common.ts';
 import {
   ActionPriceSchema,
   AgreementSchema,
@@ -67,23 +68,13 @@ export const B2B_GetAllPrices = operation({
   query: queryObject(pageParams(PRICE_PAGE)),
   response: rooted(
     'B2BGETPRICE',
-    Type.Object({
-      SCN: ScnSchema,
-      NEXTOFFSET: NextOffsetSchema,
-      ARTICLES: Type.Array(PriceArticleSchema),
-      DELETED: Type.Array(Type.String(), { description: 'Articles left without prices since strscn.' }),
+    FeedSchema('ARTICLES', PriceArticleSchema, Type.String(), {
+      deleted: { description: 'Articles left without prices since strscn.' },
     }),
   ),
   async handler({ query, services }) {
     const page = await services.pricing.listPrices.listPrices(toPage(query, PRICE_PAGE));
-    return {
-      B2BGETPRICE: {
-        SCN: page.scn,
-        NEXTOFFSET: page.nextOffset,
-        ARTICLES: page.items,
-        DELETED: page.deleted,
-      },
-    };
+    return feedAnswer('B2BGETPRICE', 'ARTICLES', page);
   },
 });
 
@@ -99,25 +90,10 @@ export const B2B_GetPriceChanges = operation({
     'Agreements, line discounts and action prices sync through their own lists with strscn. ' +
     SYNC_NOTE,
   query: queryObject(pageParams(PRICE_CHANGE_PAGE)),
-  response: rooted(
-    'B2BGETPRICECHANGES',
-    Type.Object({
-      SCN: ScnSchema,
-      NEXTOFFSET: NextOffsetSchema,
-      PRICES: Type.Array(ListPriceSchema),
-      DELETED: Type.Array(ListPriceKeySchema),
-    }),
-  ),
+  response: rooted('B2BGETPRICECHANGES', FeedSchema('PRICES', ListPriceSchema, ListPriceKeySchema)),
   async handler({ query, services }) {
     const page = await services.pricing.listPrices.listPriceChanges(toPage(query, PRICE_CHANGE_PAGE));
-    return {
-      B2BGETPRICECHANGES: {
-        SCN: page.scn,
-        NEXTOFFSET: page.nextOffset,
-        PRICES: page.items,
-        DELETED: page.deleted,
-      },
-    };
+    return feedAnswer('B2BGETPRICECHANGES', 'PRICES', page);
   },
 });
 
@@ -175,24 +151,14 @@ export const B2B_GetAllPriceAgreements = operation({
   }),
   response: rooted(
     'B2BGETALLPRICEAGREEMENTS',
-    Type.Object({
-      SCN: ScnSchema,
-      NEXTOFFSET: NextOffsetSchema,
-      AGREEMENTS: Type.Array(AgreementSchema),
-      DELETED: Type.Array(Type.Integer(), { description: 'Agreement ids deleted since strscn.' }),
+    FeedSchema('AGREEMENTS', AgreementSchema, Type.Integer(), {
+      deleted: { description: 'Agreement ids deleted since strscn.' },
     }),
   ),
   async handler({ query, principal, services }) {
     const customerNo = customerScope(principal, Number(query.strcustomer ?? '0'));
     const page = await services.pricing.agreements.listAgreements(toPage(query, AGREEMENT_PAGE), customerNo);
-    return {
-      B2BGETALLPRICEAGREEMENTS: {
-        SCN: page.scn,
-        NEXTOFFSET: page.nextOffset,
-        AGREEMENTS: page.items,
-        DELETED: page.deleted,
-      },
-    };
+    return feedAnswer('B2BGETALLPRICEAGREEMENTS', 'AGREEMENTS', page);
   },
 });
 
@@ -231,11 +197,8 @@ export const B2B_GetCustomerLineDiscounts = operation({
   }),
   response: rooted(
     'B2BGETCUSTOMERLINEDISCOUNTS',
-    Type.Object({
-      SCN: ScnSchema,
-      NEXTOFFSET: NextOffsetSchema,
-      LINEDISCOUNTS: Type.Array(LineDiscountSchema),
-      DELETED: Type.Array(Type.Integer(), { description: 'Line discount ids deleted since strscn.' }),
+    FeedSchema('LINEDISCOUNTS', LineDiscountSchema, Type.Integer(), {
+      deleted: { description: 'Line discount ids deleted since strscn.' },
     }),
   ),
   async handler({ query, principal, services }) {
@@ -244,14 +207,7 @@ export const B2B_GetCustomerLineDiscounts = operation({
       toPage(query, LINE_DISCOUNT_PAGE),
       customerNo,
     );
-    return {
-      B2BGETCUSTOMERLINEDISCOUNTS: {
-        SCN: page.scn,
-        NEXTOFFSET: page.nextOffset,
-        LINEDISCOUNTS: page.items,
-        DELETED: page.deleted,
-      },
-    };
+    return feedAnswer('B2BGETCUSTOMERLINEDISCOUNTS', 'LINEDISCOUNTS', page);
   },
 });
 
@@ -275,11 +231,8 @@ export const B2C_GetAllActionPrice = operation({
   }),
   response: rooted(
     'B2CGETALLACTIONPRICE',
-    Type.Object({
-      SCN: ScnSchema,
-      NEXTOFFSET: NextOffsetSchema,
-      ACTIONPRICES: Type.Array(ActionPriceSchema),
-      DELETED: Type.Array(Type.Integer(), { description: 'Action price ids no longer shown since strscn.' }),
+    FeedSchema('ACTIONPRICES', ActionPriceSchema, Type.Integer(), {
+      deleted: { description: 'Action price ids no longer shown since strscn.' },
     }),
   ),
   async handler({ query, services }) {
@@ -287,14 +240,7 @@ export const B2C_GetAllActionPrice = operation({
       date: dateOf(query.strdate),
       all: query.strall === '1',
     });
-    return {
-      B2CGETALLACTIONPRICE: {
-        SCN: page.scn,
-        NEXTOFFSET: page.nextOffset,
-        ACTIONPRICES: page.items,
-        DELETED: page.deleted,
-      },
-    };
+    return feedAnswer('B2CGETALLACTIONPRICE', 'ACTIONPRICES', page);
   },
 });
 

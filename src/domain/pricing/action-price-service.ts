@@ -1,5 +1,6 @@
 import type { Database } from '../../db/database.ts';
-import { currentScn, inWriteTransaction } from '../../db/unit-of-work.ts';
+import { inWriteTransaction } from '../../db/unit-of-work.ts';
+import { feedPage } from '../../kernel/feed-page.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.ts';
 import type { Page, PageOf } from '../shared/paging.ts';
 import { type ActionPriceListRow, type ActionPriceRow, PricingRepository } from './pricing-repository.ts';
@@ -38,16 +39,12 @@ export class ActionPriceService {
     filter: ActionPriceFilter = {},
   ): Promise<PageOf<ActionPriceWire, number>> {
     const shown = this.#actionFilter(filter);
-    const scn = await currentScn(this.database.db);
-    const rows = await this.#read.actionPricesPage(page.sinceScn, page.offset - 1, page.limit + 1);
-    const more = rows.length > page.limit;
-    const slice = more ? rows.slice(0, page.limit) : rows;
-    return {
-      scn,
-      nextOffset: more ? page.offset + page.limit : null,
-      items: slice.filter(shown).map(actionPriceToWire),
-      deleted: page.sinceScn > 0 ? slice.filter((r) => !shown(r)).map((r) => Number(r.id)) : [],
-    };
+    return feedPage(this.database.db, page, {
+      rows: (sinceScn, offset, limit) => this.#read.actionPricesPage(sinceScn, offset, limit),
+      live: shown,
+      items: (live) => live.map(actionPriceToWire),
+      deletedKey: (r) => Number(r.id),
+    });
   }
 
   /**

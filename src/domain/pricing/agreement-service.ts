@@ -1,5 +1,6 @@
 import type { Database } from '../../db/database.ts';
-import { currentScn, inWriteTransaction, type UnitOfWork } from '../../db/unit-of-work.ts';
+import { inWriteTransaction, type UnitOfWork } from '../../db/unit-of-work.ts';
+import { feedPage } from '../../kernel/feed-page.ts';
 import { NotFoundError } from '../errors.ts';
 import type { Page, PageOf } from '../shared/paging.ts';
 import { type AgreementPriceRow, PricingRepository } from './pricing-repository.ts';
@@ -41,18 +42,16 @@ export class AgreementService {
    */
   async listAgreements(page: Page, customerNo?: number): Promise<PageOf<AgreementWire, number>> {
     const party = customerNo === undefined ? undefined : await this.#party(customerNo);
-    const scn = await currentScn(this.database.db);
-    const rows = await this.#read.agreementsPage(page.sinceScn, page.offset - 1, page.limit + 1, party);
-    const more = rows.length > page.limit;
-    const slice = more ? rows.slice(0, page.limit) : rows;
-    const live = slice.filter((r) => r.deleted === 0);
-    const prices = await this.#read.agreementPrices(live.map((r) => Number(r.id)));
-    return {
-      scn,
-      nextOffset: more ? page.offset + page.limit : null,
-      items: live.map((r) => agreementToWire(r, prices)),
-      deleted: page.sinceScn > 0 ? slice.filter((r) => r.deleted === 1).map((r) => Number(r.id)) : [],
-    };
+    return feedPage(this.database.db, page, {
+      rows: (sinceScn, offset, limit) => this.#read.agreementsPage(sinceScn, offset, limit, party),
+      live: (r) => r.deleted === 0,
+      items: async (live) => {
+        const prices = await this.#read.agreementPrices(live.map((r) => Number(r.id)));
+        return live.map((r) => agreementToWire(r, prices));
+      },
+      tombstone: (r) => r.deleted === 1,
+      deletedKey: (r) => Number(r.id),
+    });
   }
 
   /** One agreement; with a customer number, only if it is that customer's or its group's. */
@@ -163,21 +162,13 @@ export class AgreementService {
   /** B2B_GetCustomerLineDiscounts: line discounts changed after the page's SCN, of one customer or all. */
   async listLineDiscounts(page: Page, customerNo?: number): Promise<PageOf<LineDiscountWire, number>> {
     if (customerNo !== undefined) await liveCustomer(this.#read, customerNo);
-    const scn = await currentScn(this.database.db);
-    const rows = await this.#read.lineDiscountsPage(
-      page.sinceScn,
-      page.offset - 1,
-      page.limit + 1,
-      customerNo,
-    );
-    const more = rows.length > page.limit;
-    const slice = more ? rows.slice(0, page.limit) : rows;
-    return {
-      scn,
-      nextOffset: more ? page.offset + page.limit : null,
-      items: slice.filter((r) => r.deleted === 0).map(lineDiscountToWire),
-      deleted: page.sinceScn > 0 ? slice.filter((r) => r.deleted === 1).map((r) => Number(r.id)) : [],
-    };
+    return feedPage(this.database.db, page, {
+      rows: (sinceScn, offset, limit) => this.#read.lineDiscountsPage(sinceScn, offset, limit, customerNo),
+      live: (r) => r.deleted === 0,
+      items: (live) => live.map(lineDiscountToWire),
+      tombstone: (r) => r.deleted === 1,
+      deletedKey: (r) => Number(r.id),
+    });
   }
 
   async createLineDiscount(input: LineDiscountInput): Promise<WriteResult & { id: number }> {

@@ -1,6 +1,7 @@
 import type { Database } from '../../db/database.ts';
 import type { PriceType } from '../../db/schema-pricing.ts';
-import { currentScn, inWriteTransaction } from '../../db/unit-of-work.ts';
+import { inWriteTransaction } from '../../db/unit-of-work.ts';
+import { feedPage } from '../../kernel/feed-page.ts';
 import type { FieldError } from '../errors.ts';
 import type { Page, PageOf } from '../shared/paging.ts';
 import { PricingRepository } from './pricing-repository.ts';
@@ -47,33 +48,28 @@ export class ListPriceService {
   }
 
   /** B2B_GetAllPrices: one page of articles with their complete live price sets. */
-  async listPrices(page: Page): Promise<PageOf<PriceArticleWire, string>> {
-    const scn = await currentScn(this.database.db);
-    const rows = await this.#read.priceArticlesPage(page.sinceScn, page.offset - 1, page.limit + 1);
-    const more = rows.length > page.limit;
-    const slice = more ? rows.slice(0, page.limit) : rows;
-    const live = slice.filter((r) => r.deleted === 0).map((r) => r.article_no);
-    const prices = await this.#read.livePricesOf(live);
-    return {
-      scn,
-      nextOffset: more ? page.offset + page.limit : null,
-      items: pricesToWire(live, prices),
-      deleted: page.sinceScn > 0 ? slice.filter((r) => r.deleted === 1).map((r) => r.article_no) : [],
-    };
+  listPrices(page: Page): Promise<PageOf<PriceArticleWire, string>> {
+    return feedPage(this.database.db, page, {
+      rows: (sinceScn, offset, limit) => this.#read.priceArticlesPage(sinceScn, offset, limit),
+      live: (r) => r.deleted === 0,
+      items: async (rows) => {
+        const live = rows.map((r) => r.article_no);
+        return pricesToWire(live, await this.#read.livePricesOf(live));
+      },
+      tombstone: (r) => r.deleted === 1,
+      deletedKey: (r) => r.article_no,
+    });
   }
 
   /** B2B_GetPriceChanges: list price rows changed after the page's SCN, deleted ones as keys. */
-  async listPriceChanges(page: Page): Promise<PageOf<ListPriceWire, ListPriceKeyWire>> {
-    const scn = await currentScn(this.database.db);
-    const rows = await this.#read.listPricesPage(page.sinceScn, page.offset - 1, page.limit + 1);
-    const more = rows.length > page.limit;
-    const slice = more ? rows.slice(0, page.limit) : rows;
-    return {
-      scn,
-      nextOffset: more ? page.offset + page.limit : null,
-      items: slice.filter((r) => r.deleted === 0).map(listPriceToWire),
-      deleted: page.sinceScn > 0 ? slice.filter((r) => r.deleted === 1).map(listPriceKeyToWire) : [],
-    };
+  listPriceChanges(page: Page): Promise<PageOf<ListPriceWire, ListPriceKeyWire>> {
+    return feedPage(this.database.db, page, {
+      rows: (sinceScn, offset, limit) => this.#read.listPricesPage(sinceScn, offset, limit),
+      live: (r) => r.deleted === 0,
+      items: (live) => live.map(listPriceToWire),
+      tombstone: (r) => r.deleted === 1,
+      deletedKey: (r) => listPriceKeyToWire(r),
+    });
   }
 
   /**
