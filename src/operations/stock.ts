@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { MAX_SAFE_INT } from '../domain/shared/int-limits.ts';
 import type { Audience } from '../domain/shared/paging.ts';
+import { feedAnswer } from '../kernel/feed-page.ts';
 import { operation, rootOf } from './define.ts';
 import { digits, type PageLimits, pageParams, queryObject, text, toPage } from './params.ts';
 import { rooted } from './schemas/common.ts';
@@ -56,9 +57,7 @@ function stockList(name: string, audience: Audience, changes: boolean) {
         toPage(query, STOCK_PAGE),
         query.strlocation,
       );
-      return {
-        [root]: { SCN: page.scn, NEXTOFFSET: page.nextOffset, STOCKS: page.items, DELETED: page.deleted },
-      };
+      return feedAnswer(root, 'STOCKS', page);
     },
   });
 }

@@ -1,5 +1,6 @@
 import type { Database } from '../../db/database.ts';
 import { currentScn, inWriteTransaction, type UnitOfWork } from '../../db/unit-of-work.ts';
+import { feedPage } from '../../kernel/feed-page.ts';
 import { type FieldError, NotFoundError, ValidationError } from '../errors.ts';
 import type { Audience, Page, PageOf } from '../shared/paging.ts';
 import {
@@ -79,16 +80,12 @@ export class StockLedgerService {
         throw locationNotFound(locationCode);
       }
     }
-    const scn = await currentScn(this.database.db);
-    const rows = await this.#read.levelsPage(page.sinceScn, page.offset - 1, page.limit + 1, locationCode);
-    const more = rows.length > page.limit;
-    const slice = more ? rows.slice(0, page.limit) : rows;
-    return {
-      scn,
-      nextOffset: more ? page.offset + page.limit : null,
-      items: slice.filter((r) => levelVisibleTo(audience, r)).map((r) => levelToWire(audience, r)),
-      deleted: page.sinceScn > 0 ? slice.filter((r) => !levelVisibleTo(audience, r)).map(levelKeyToWire) : [],
-    };
+    return feedPage(this.database.db, page, {
+      rows: (sinceScn, offset, limit) => this.#read.levelsPage(sinceScn, offset, limit, locationCode),
+      live: (r) => levelVisibleTo(audience, r),
+      items: (live) => live.map((r) => levelToWire(audience, r)),
+      deletedKey: (r) => levelKeyToWire(r),
+    });
   }
 
   /** One article's stock at every location this audience sees (or at one), with totals per size. */

@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
-import { NextOffsetSchema, ScnSchema } from './common.ts';
+import { FeedSchema } from '../../kernel/feed-page.ts';
+import { ScnSchema } from './common.ts';
 
 const ONHAND = Type.Integer({ description: 'Physically at the location.' });
 const RESERVED = Type.Integer({ minimum: 0, description: 'Held for orders not yet shipped.' });
@@ -34,11 +35,8 @@ export const StockKeySchema = Type.Object(KEY, {
 });
 
 export function stockListSchema(audience: 'B2B' | 'B2C') {
-  return Type.Object({
-    SCN: ScnSchema,
-    NEXTOFFSET: NextOffsetSchema,
-    STOCKS: Type.Array(audience === 'B2B' ? WholesaleStockSchema : RetailStockSchema),
-    DELETED: Type.Array(StockKeySchema, { description: 'Levels to drop, with strscn > 0 only.' }),
+  return FeedSchema('STOCKS', audience === 'B2B' ? WholesaleStockSchema : RetailStockSchema, StockKeySchema, {
+    deleted: { description: 'Levels to drop, with strscn > 0 only.' },
   });
 }
 
