@@ -1,15 +1,16 @@
 import { Type } from 'typebox';
 import { ValidationError } from '../domain/errors.ts';
 import { MAX_LATITUDE_MICRO, MAX_LONGITUDE_MICRO, toMicroDegrees } from '../domain/shops/geo.ts';
+import { FeedSchema, feedAnswer } from '../kernel/feed-page.ts';
 import { Binary, operation } from './define.ts';
 import { digits, type PageLimits, pageParams, queryObject, text, toPage, toPositiveInt } from './params.ts';
 import { rooted } from './schemas/common.ts';
 import {
   AssistantSchema,
   BlockSchema,
-  listSchema,
   PickupSchema,
   RegexSchema,
+  SHOP_FEED,
   ShopImageSchema,
   ShopSchema,
 } from './schemas/shops.ts';
@@ -40,18 +41,11 @@ export const B2C_GetAllShops = operation({
   query: queryObject(pageParams(SHOP_PAGE)),
   response: rooted(
     'B2CGETALLSHOPS',
-    listSchema('SHOPS', ShopSchema, Type.String({ description: 'Shop code.' })),
+    FeedSchema('SHOPS', ShopSchema, Type.String({ description: 'Shop code.' }), SHOP_FEED),
   ),
   async handler({ query, services }) {
     const page = await services.shops.shops.listShops(toPage(query, SHOP_PAGE));
-    return {
-      B2CGETALLSHOPS: {
-        SCN: page.scn,
-        NEXTOFFSET: page.nextOffset,
-        SHOPS: page.items,
-        DELETED: page.deleted,
-      },
-    };
+    return feedAnswer('B2CGETALLSHOPS', 'SHOPS', page);
   },
 });
 
@@ -67,18 +61,16 @@ export const B2C_GetAllShopImages = operation({
   query: queryObject(pageParams(IMAGE_PAGE)),
   response: rooted(
     'B2CGETALLSHOPIMAGES',
-    listSchema('IMAGES', ShopImageSchema, Key({ LOCATION: Type.String(), IMAGENO: Type.Integer() })),
+    FeedSchema(
+      'IMAGES',
+      ShopImageSchema,
+      Key({ LOCATION: Type.String(), IMAGENO: Type.Integer() }),
+      SHOP_FEED,
+    ),
   ),
   async handler({ query, services }) {
     const page = await services.shops.shops.listShopImages(toPage(query, IMAGE_PAGE));
-    return {
-      B2CGETALLSHOPIMAGES: {
-        SCN: page.scn,
-        NEXTOFFSET: page.nextOffset,
-        IMAGES: page.items,
-        DELETED: page.deleted,
-      },
-    };
+    return feedAnswer('B2CGETALLSHOPIMAGES', 'IMAGES', page);
   },
 });
 
@@ -116,18 +108,16 @@ export const B2C_GetShopAssistants = operation({
   }),
   response: rooted(
     'B2CGETSHOPASSISTANTS',
-    listSchema('ASSISTANTS', AssistantSchema, Key({ LOCATION: Type.String(), ASSISTANT: Type.Integer() })),
+    FeedSchema(
+      'ASSISTANTS',
+      AssistantSchema,
+      Key({ LOCATION: Type.String(), ASSISTANT: Type.Integer() }),
+      SHOP_FEED,
+    ),
   ),
   async handler({ query, services }) {
     const page = await services.shops.shops.listAssistants(toPage(query, ASSISTANT_PAGE), query.strlocation);
-    return {
-      B2CGETSHOPASSISTANTS: {
-        SCN: page.scn,
-        NEXTOFFSET: page.nextOffset,
-        ASSISTANTS: page.items,
-        DELETED: page.deleted,
-      },
-    };
+    return feedAnswer('B2CGETSHOPASSISTANTS', 'ASSISTANTS', page);
   },
 });
 
@@ -158,10 +148,11 @@ export const B2C_GetPickUpLocations = operation({
   }),
   response: rooted(
     'B2CGETPICKUPLOCATIONS',
-    listSchema(
+    FeedSchema(
       'LOCATIONS',
       PickupSchema,
       Key({ TYPE: Type.Union([Type.Literal('SHOP'), Type.Literal('POINT')]), LOCATION: Type.String() }),
+      SHOP_FEED,
     ),
   ),
   async handler({ query, services }) {
@@ -185,14 +176,7 @@ export const B2C_GetPickUpLocations = operation({
       position = { latitude, longitude };
     }
     const result = await services.shops.pickup.listPickupLocations(page, position);
-    return {
-      B2CGETPICKUPLOCATIONS: {
-        SCN: result.scn,
-        NEXTOFFSET: result.nextOffset,
-        LOCATIONS: result.items,
-        DELETED: result.deleted,
-      },
-    };
+    return feedAnswer('B2CGETPICKUPLOCATIONS', 'LOCATIONS', result);
   },
 });
 
@@ -212,18 +196,11 @@ export const B2C_GetHomePages = operation({
   }),
   response: rooted(
     'B2CGETHOMEPAGES',
-    listSchema('BLOCKS', BlockSchema, Key({ PAGE: Type.String(), BLOCK: Type.Integer() })),
+    FeedSchema('BLOCKS', BlockSchema, Key({ PAGE: Type.String(), BLOCK: Type.Integer() }), SHOP_FEED),
   ),
   async handler({ query, services }) {
     const page = await services.shops.content.listHomePageBlocks(toPage(query, BLOCK_PAGE), query.strpage);
-    return {
-      B2CGETHOMEPAGES: {
-        SCN: page.scn,
-        NEXTOFFSET: page.nextOffset,
-        BLOCKS: page.items,
-        DELETED: page.deleted,
-      },
-    };
+    return feedAnswer('B2CGETHOMEPAGES', 'BLOCKS', page);
   },
 });
 
@@ -240,21 +217,15 @@ export const B2C_GetCompanyRegEx = operation({
   query: queryObject(pageParams(REGEX_PAGE)),
   response: rooted(
     'B2CGETCOMPANYREGEX',
-    listSchema(
+    FeedSchema(
       'REGEXES',
       RegexSchema,
       Key({ NAME: Type.String(), COUNTRY: Type.Union([Type.String(), Type.Null()]) }),
+      SHOP_FEED,
     ),
   ),
   async handler({ query, services }) {
     const page = await services.shops.content.listRegexes(toPage(query, REGEX_PAGE));
-    return {
-      B2CGETCOMPANYREGEX: {
-        SCN: page.scn,
-        NEXTOFFSET: page.nextOffset,
-        REGEXES: page.items,
-        DELETED: page.deleted,
-      },
-    };
+    return feedAnswer('B2CGETCOMPANYREGEX', 'REGEXES', page);
   },
 });

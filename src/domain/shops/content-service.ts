@@ -1,5 +1,6 @@
 import type { Database } from '../../db/database.ts';
 import { currentScn, inWriteTransaction } from '../../db/unit-of-work.ts';
+import { feedPage } from '../../kernel/feed-page.ts';
 import type { SaveResult } from '../catalog/catalog-service.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.ts';
 import { fromLanguageJson, toLanguageJson } from '../shared/language.ts';
@@ -7,7 +8,7 @@ import type { Page, PageOf } from '../shared/paging.ts';
 import { type CompanyPattern, checkPattern, isServerPattern, SERVER_PATTERNS } from './company-regex.ts';
 import { type RegexRow, ShopRepository } from './shop-repository.ts';
 import { blockRow, type HomePageBlockInput } from './shop-rules.ts';
-import { pageOf, tombstone, upsertRow } from './shop-shared.ts';
+import { tombstone, upsertRow } from './shop-shared.ts';
 import { type BlockWire, blockToWire, type RegexWire, regexToWire } from './shop-wire.ts';
 
 /** The consumer app's content (docs/shops.md): home page blocks and the validation patterns for client apps. */
@@ -26,16 +27,12 @@ export class ContentService {
     page: Page,
     pageCode?: string,
   ): Promise<PageOf<BlockWire, { PAGE: string; BLOCK: number }>> {
-    const scn = await currentScn(this.database.db);
-    const rows = await this.#read.blocksPage(page.sinceScn, page.offset - 1, page.limit + 1, pageCode);
-    return pageOf(
-      page,
-      scn,
-      rows,
-      (r) => r.deleted === 0 && r.active === 1,
-      blockToWire,
-      (r) => ({ PAGE: r.page, BLOCK: r.block_no }),
-    );
+    return feedPage(this.database.db, page, {
+      rows: (sinceScn, offset, limit) => this.#read.blocksPage(sinceScn, offset, limit, pageCode),
+      live: (r) => r.deleted === 0 && r.active === 1,
+      items: (live) => live.map(blockToWire),
+      deletedKey: (r) => ({ PAGE: r.page, BLOCK: r.block_no }),
+    });
   }
 
   /**

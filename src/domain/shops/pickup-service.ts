@@ -1,12 +1,13 @@
 import type { Database } from '../../db/database.ts';
 import { currentScn, inWriteTransaction } from '../../db/unit-of-work.ts';
+import { feedPage, splitPage } from '../../kernel/feed-page.ts';
 import type { SaveResult } from '../catalog/catalog-service.ts';
 import { NotFoundError, ValidationError } from '../errors.ts';
 import type { Page, PageOf } from '../shared/paging.ts';
 import { distanceMetres, type MicroPosition } from './geo.ts';
 import { ShopRepository } from './shop-repository.ts';
 import { type PickupPointInput, pickupPointRow } from './shop-rules.ts';
-import { pageOf, tombstone, upsertRow } from './shop-shared.ts';
+import { tombstone, upsertRow } from './shop-shared.ts';
 import { type PickupType, type PickupWire, pickupToWire, pickupType } from './shop-wire.ts';
 
 /** Where retail clients pick up (docs/shops.md): shops that allow pickup and external pickup points. */
@@ -29,18 +30,15 @@ export class PickupService {
     page: Page,
     position?: MicroPosition,
   ): Promise<PageOf<PickupWire, { TYPE: PickupType; LOCATION: string }>> {
-    const scn = await currentScn(this.database.db);
     if (!position) {
-      const rows = await this.#read.pickupPage(page.sinceScn, page.offset - 1, page.limit + 1);
-      return pageOf(
-        page,
-        scn,
-        rows,
-        (r) => Number(r.visible) === 1,
-        (r) => pickupToWire(r, null),
-        (r) => ({ TYPE: pickupType(r), LOCATION: r.code }),
-      );
+      return feedPage(this.database.db, page, {
+        rows: (sinceScn, offset, limit) => this.#read.pickupPage(sinceScn, offset, limit),
+        live: (r) => Number(r.visible) === 1,
+        items: (live) => live.map((r) => pickupToWire(r, null)),
+        deletedKey: (r) => ({ TYPE: pickupType(r), LOCATION: r.code }),
+      });
     }
+    const scn = await currentScn(this.database.db);
     if (page.sinceScn > 0) {
       throw new ValidationError([
         { name: 'strscn', message: 'a list sorted by distance is not a change feed: leave strscn out or 0' },
@@ -59,13 +57,8 @@ export class PickupService {
         Number(a.row.sort) - Number(b.row.sort) ||
         (a.row.code < b.row.code ? -1 : a.row.code > b.row.code ? 1 : 0),
     );
-    const slice = located.slice(page.offset - 1, page.offset - 1 + page.limit);
-    return {
-      scn,
-      nextOffset: located.length > page.offset - 1 + page.limit ? page.offset + page.limit : null,
-      items: slice.map((l) => pickupToWire(l.row, l.distance)),
-      deleted: [],
-    };
+    const { rows, nextOffset } = splitPage(located.slice(page.offset - 1, page.offset + page.limit), page);
+    return { scn, nextOffset, items: rows.map((l) => pickupToWire(l.row, l.distance)), deleted: [] };
   }
 
   async savePickupPoint(input: PickupPointInput): Promise<SaveResult> {

@@ -1,5 +1,6 @@
 import type { Database } from '../../db/database.ts';
-import { currentScn, inWriteTransaction } from '../../db/unit-of-work.ts';
+import { inWriteTransaction } from '../../db/unit-of-work.ts';
+import { feedPage } from '../../kernel/feed-page.ts';
 import type { SaveResult } from '../catalog/catalog-service.ts';
 import { ConflictError, type FieldError, NotFoundError, ValidationError } from '../errors.ts';
 import { cleanImage, IMAGE_MEDIA_TYPES } from '../shared/image-bytes.ts';
@@ -7,7 +8,7 @@ import { type LanguageText, toLanguageJson } from '../shared/language.ts';
 import type { Page, PageOf } from '../shared/paging.ts';
 import { type AssistantRow, ShopRepository } from './shop-repository.ts';
 import { detailRow, type ShopDetailInput } from './shop-rules.ts';
-import { MAX_NAME, numberError, pageOf, sameRow, tombstone, upsertRow } from './shop-shared.ts';
+import { MAX_NAME, numberError, sameRow, tombstone, upsertRow } from './shop-shared.ts';
 import {
   type AssistantWire,
   assistantToWire,
@@ -55,19 +56,22 @@ export class ShopService {
   }
 
   /** Shops retail sees (active SHOP locations serving retail), in code order, with their details. */
-  async listShops(page: Page): Promise<PageOf<ShopWire, string>> {
-    const scn = await currentScn(this.database.db);
-    const rows = await this.#read.shopsPage(page.sinceScn, page.offset - 1, page.limit + 1);
-    return pageOf(page, scn, rows, shopVisible, shopToWire, (r) => r.code);
+  listShops(page: Page): Promise<PageOf<ShopWire, string>> {
+    return feedPage(this.database.db, page, {
+      rows: (sinceScn, offset, limit) => this.#read.shopsPage(sinceScn, offset, limit),
+      live: (r) => shopVisible(r),
+      items: (live) => live.map(shopToWire),
+      deletedKey: (r) => r.code,
+    });
   }
 
-  async listShopImages(page: Page): Promise<PageOf<ShopImageWire, { LOCATION: string; IMAGENO: number }>> {
-    const scn = await currentScn(this.database.db);
-    const rows = await this.#read.shopImagesPage(page.sinceScn, page.offset - 1, page.limit + 1);
-    return pageOf(page, scn, rows, shopImageVisible, shopImageToWire, (r) => ({
-      LOCATION: r.location_code,
-      IMAGENO: r.image_no,
-    }));
+  listShopImages(page: Page): Promise<PageOf<ShopImageWire, { LOCATION: string; IMAGENO: number }>> {
+    return feedPage(this.database.db, page, {
+      rows: (sinceScn, offset, limit) => this.#read.shopImagesPage(sinceScn, offset, limit),
+      live: (r) => shopImageVisible(r),
+      items: (live) => live.map(shopImageToWire),
+      deletedKey: (r) => ({ LOCATION: r.location_code, IMAGENO: r.image_no }),
+    });
   }
 
   async shopImage(code: string, imageNo: number) {
@@ -95,17 +99,12 @@ export class ShopService {
         throw new NotFoundError('LOCATION_NOT_FOUND', `No shop "${locationCode}".`);
       }
     }
-    const scn = await currentScn(this.database.db);
-    const rows = await this.#read.assistantsPage(
-      page.sinceScn,
-      page.offset - 1,
-      page.limit + 1,
-      locationCode,
-    );
-    return pageOf(page, scn, rows, assistantVisible, assistantToWire, (r) => ({
-      LOCATION: r.location_code,
-      ASSISTANT: r.assistant_no,
-    }));
+    return feedPage(this.database.db, page, {
+      rows: (sinceScn, offset, limit) => this.#read.assistantsPage(sinceScn, offset, limit, locationCode),
+      live: (r) => assistantVisible(r),
+      items: (live) => live.map(assistantToWire),
+      deletedKey: (r) => ({ LOCATION: r.location_code, ASSISTANT: r.assistant_no }),
+    });
   }
 
   // --- writes: each call is one transaction ------------------------------------------------------

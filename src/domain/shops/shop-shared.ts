@@ -1,13 +1,12 @@
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import type { SaveResult } from '../catalog/catalog-service.ts';
 import type { FieldError } from '../errors.ts';
-import type { Page, PageOf } from '../shared/paging.ts';
 
 /**
- * What the shops services share (docs/shops.md): the page of a change feed, the write of a row
- * that changed and the tombstone. Every write is one transaction and stamps what it changes with
- * the transaction's SCN; saving what is already stored writes nothing. Deletions keep the row,
- * flagged, as the tombstone the change feeds report.
+ * What the shops services share (docs/shops.md): the write of a row that changed and the
+ * tombstone (the page of a change feed is the kernel's feedPage). Every write is one transaction
+ * and stamps what it changes with the transaction's SCN; saving what is already stored writes
+ * nothing. Deletions keep the row, flagged, as the tombstone the change feeds report.
  */
 
 export type GeoValue = string | number;
@@ -15,25 +14,6 @@ export type GeoValue = string | number;
 export const MAX_NAME = 100;
 export const LATITUDE_MESSAGE = 'must be decimal degrees from -90 to 90 with at most six decimals';
 export const LONGITUDE_MESSAGE = 'must be decimal degrees from -180 to 180 with at most six decimals';
-
-/** One page of a feed: `rows` fetched with one extra row to tell whether more follow. */
-export function pageOf<R, T, D>(
-  page: Page,
-  scn: number,
-  rows: R[],
-  visible: (r: R) => boolean,
-  toWire: (r: R) => T,
-  key: (r: R) => D,
-): PageOf<T, D> {
-  const more = rows.length > page.limit;
-  const slice = more ? rows.slice(0, page.limit) : rows;
-  return {
-    scn,
-    nextOffset: more ? page.offset + page.limit : null,
-    items: slice.filter(visible).map(toWire),
-    deleted: page.sinceScn > 0 ? slice.filter((r) => !visible(r)).map(key) : [],
-  };
-}
 
 /** Writes `wanted` unless the stored row already says the same; stamps it with the SCN. */
 export async function upsertRow<R extends { scn: number; updated_at: string; deleted: number }>(

@@ -1,5 +1,5 @@
-import { type TSchema, Type } from 'typebox';
-import { LanguageSchema, NextOffsetSchema, ScnSchema } from './common.ts';
+import { Type } from 'typebox';
+import { LanguageSchema } from './common.ts';
 
 const Hours = Type.Array(
   Type.Object({
@@ -115,12 +115,7 @@ export const RegexSchema = Type.Object({
   SCN: Type.Integer({ description: '0 for the server’s own patterns (sent in every answer).' }),
 });
 
-/** `{ SCN, NEXTOFFSET, <plural>: [...], DELETED: [...] }`, the shape of every list of the area. */
-export function listSchema(plural: string, item: TSchema, deleted: TSchema) {
-  return Type.Object({
-    SCN: ScnSchema,
-    NEXTOFFSET: NextOffsetSchema,
-    [plural]: Type.Array(item),
-    DELETED: Type.Array(deleted, { description: 'Keys of records deleted or no longer shown since strscn.' }),
-  });
-}
+/** The DELETED of every list of the area (FeedSchema's options). */
+export const SHOP_FEED = {
+  deleted: { description: 'Keys of records deleted or no longer shown since strscn.' },
+};
