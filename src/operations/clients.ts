@@ -5,6 +5,7 @@ import { decodeBase64Photo, MAX_PHOTO_BASE64 } from '../domain/clients/client-ph
 import { scopedClientNo } from '../domain/clients/client-scope.ts';
 import { ForbiddenError, ValidationError } from '../domain/errors.ts';
 import { MAX_SAFE_INT } from '../domain/shared/int-limits.ts';
+import { FeedSchema, feedAnswer } from '../kernel/feed-page.ts';
 import { operation } from './define.ts';
 import { digits, type PageLimits, pageParams, queryObject, text, toPage, toPositiveInt } from './params.ts';
 import {
@@ -129,26 +130,15 @@ export const B2C_GetClient_Purchase = operation({
   query: queryObject({ ...clientQuery, ...pageParams(PURCHASE_PAGE) }),
   response: rooted(
     'B2CGETCLIENTPURCHASE',
-    Type.Object({
-      CLIENT: ClientNoSchema,
-      SCN: ScnSchema,
-      NEXTOFFSET: NextOffsetSchema,
-      PURCHASES: Type.Array(PurchaseSchema),
-      DELETED: Type.Array(Type.Integer(), { maxItems: 0 }),
+    FeedSchema('PURCHASES', PurchaseSchema, Type.Integer(), {
+      head: { CLIENT: ClientNoSchema },
+      deleted: { maxItems: 0 },
     }),
   ),
   async handler({ query, principal, services }) {
     const clientNo = clientOf(principal, query);
     const page = await services.clientPurchases.purchases(clientNo, toPage(query, PURCHASE_PAGE));
-    return {
-      B2CGETCLIENTPURCHASE: {
-        CLIENT: clientNo,
-        SCN: page.scn,
-        NEXTOFFSET: page.nextOffset,
-        PURCHASES: page.items,
-        DELETED: page.deleted,
-      },
-    };
+    return feedAnswer('B2CGETCLIENTPURCHASE', 'PURCHASES', page, { CLIENT: clientNo });
   },
 });
 

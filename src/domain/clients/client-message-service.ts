@@ -1,5 +1,6 @@
 import type { Database } from '../../db/database.ts';
 import { inWriteTransaction } from '../../db/unit-of-work.ts';
+import { splitPage } from '../../kernel/feed-page.ts';
 import { ConflictError, type FieldError, NotFoundError, ValidationError } from '../errors.ts';
 import { type LanguageText, toLanguageJson } from '../shared/language.ts';
 import { LEVEL, liveClient, today } from './client-common.ts';
@@ -49,11 +50,11 @@ export class ClientMessageService {
       options.offset - 1,
       options.limit + 1,
     );
-    const more = rows.length > options.limit;
+    const shown = splitPage(rows, options);
     return {
       unread: await this.#read.unreadCount(clientNo),
-      nextOffset: more ? options.offset + options.limit : null,
-      items: (more ? rows.slice(0, options.limit) : rows).map(messageToWire),
+      nextOffset: shown.nextOffset,
+      items: shown.rows.map(messageToWire),
     };
   }
 

@@ -1,6 +1,7 @@
 import type { Database } from '../../db/database.ts';
 import type { PurchaseSource } from '../../db/schema-clients.ts';
-import { currentScn, inWriteTransaction, type UnitOfWork } from '../../db/unit-of-work.ts';
+import { inWriteTransaction, type UnitOfWork } from '../../db/unit-of-work.ts';
+import { feedPage, splitPage } from '../../kernel/feed-page.ts';
 import { ConflictError, type FieldError, NotFoundError, ValidationError } from '../errors.ts';
 import { CURRENCY } from '../shared/money.ts';
 import type { Page, PageOf } from '../shared/paging.ts';
@@ -73,19 +74,19 @@ export class ClientPurchaseService {
   }
 
   /** What the client bought, in shops and online, oldest first; pages and syncs by SCN. */
-  async purchases(clientNo: number, page: Page): Promise<PageOf<PurchaseWire, number>> {
-    const scn = await currentScn(this.database.db);
-    await liveClient(this.#read, clientNo);
-    const rows = await this.#read.purchasesPage(clientNo, page.sinceScn, page.offset - 1, page.limit + 1);
-    const more = rows.length > page.limit;
-    const slice = more ? rows.slice(0, page.limit) : rows;
-    const lines = await this.#read.purchaseLines(slice.map((p) => Number(p.purchase_no)));
-    return {
-      scn,
-      nextOffset: more ? page.offset + page.limit : null,
-      items: purchasesToWire(slice, lines),
-      deleted: [],
-    };
+  purchases(clientNo: number, page: Page): Promise<PageOf<PurchaseWire, number>> {
+    return feedPage(this.database.db, page, {
+      rows: async (sinceScn, offset, limit) => {
+        await liveClient(this.#read, clientNo);
+        return this.#read.purchasesPage(clientNo, sinceScn, offset, limit);
+      },
+      // Purchases are never deleted: every row is shown, DELETED stays empty.
+      live: () => true,
+      items: async (rows) =>
+        purchasesToWire(rows, await this.#read.purchaseLines(rows.map((p) => Number(p.purchase_no)))),
+      tombstone: () => false,
+      deletedKey: (p) => Number(p.purchase_no),
+    });
   }
 
   /** Records a purchase in its own transaction; see recordPurchaseIn. */
@@ -174,11 +175,8 @@ export class ClientPurchaseService {
     if (documentNo !== undefined && rows.length === 0) {
       throw new NotFoundError('DOCUMENT_NOT_FOUND', `Client ${clientNo} has no document ${documentNo}.`);
     }
-    const more = rows.length > page.limit;
-    return {
-      items: (more ? rows.slice(0, page.limit) : rows).map(onAccountToWire),
-      nextOffset: more ? page.offset + page.limit : null,
-    };
+    const shown = splitPage(rows, page);
+    return { items: shown.rows.map(onAccountToWire), nextOffset: shown.nextOffset };
   }
 
   /** Back office: creates or changes an on-account entry, keyed by its document number. */
