@@ -1,6 +1,6 @@
 import type { Database } from '../../db/database.ts';
 import { currentScn, inWriteTransaction } from '../../db/unit-of-work.ts';
-import { feedPage } from '../../kernel/feed-page.ts';
+import { feedOf, feedPage } from '../../kernel/feed-page.ts';
 import type { SaveResult } from '../catalog/catalog-service.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.ts';
 import { fromLanguageJson, toLanguageJson } from '../shared/language.ts';
@@ -55,20 +55,20 @@ export class ContentService {
     );
     const need = page.limit - fixed.length;
     const rows = await this.#read.regexPage(page.sinceScn, Math.max(0, start - builtIn), need + 1);
-    const more = rows.length > need || start + page.limit < builtIn;
-    const slice = rows.slice(0, need);
     // A table entry under a key the server now validates itself is shadowed by the built-in one.
     const shadowed = (r: RegexRow) => isServerPattern(r.name, r.country === '' ? null : r.country);
+    const table = await feedOf(scn, { ...page, limit: need }, rows, {
+      live: (r) => r.deleted === 0 && !shadowed(r),
+      items: (live) => live.map(regexToWire),
+      tombstone: (r) => r.deleted === 1 && !shadowed(r),
+      deletedKey: (r) => ({ NAME: r.name, COUNTRY: r.country === '' ? null : r.country }),
+    });
+    const more = table.nextOffset !== null || start + page.limit < builtIn;
     return {
       scn,
       nextOffset: more ? page.offset + page.limit : null,
-      items: [...fixed, ...slice.filter((r) => r.deleted === 0 && !shadowed(r)).map(regexToWire)],
-      deleted:
-        page.sinceScn > 0
-          ? slice
-              .filter((r) => r.deleted === 1 && !shadowed(r))
-              .map((r) => ({ NAME: r.name, COUNTRY: r.country === '' ? null : r.country }))
-          : [],
+      items: [...fixed, ...table.items],
+      deleted: table.deleted,
     };
   }
 
