@@ -1,31 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { ValidationError } from '../errors.ts';
+import { refusedFields } from '../shared/refused-fields.ts';
 import { type ClientInput, checkClientShape, mergeClient, sameClient } from './client-profile-rules.ts';
 
 const AT = '2026-05-01T08:00:00.000Z';
 const LATER = '2026-05-10T08:00:00.000Z';
 
-function names(work: () => unknown): string[] {
-  try {
-    work();
-  } catch (error) {
-    if (error instanceof ValidationError) return error.errors.map((e) => e.name);
-    throw error;
-  }
-  throw new Error('no validation error');
-}
-
 const created = (input: ClientInput) => mergeClient(undefined, input, 100_001, AT, 5);
 
 describe('checkClientShape', () => {
   it('needs an e-mail address and a last name for a new client only', () => {
-    expect(names(() => checkClientShape({ firstName: 'Anna' }))).toEqual(['email', 'lastName']);
+    expect(refusedFields(() => checkClientShape({ firstName: 'Anna' }))).toEqual(['email', 'lastName']);
     expect(() => checkClientShape({ clientNo: 100_001, firstName: 'Anna' })).not.toThrow();
   });
 
   it('names every field that is wrong, the member card by its path', () => {
     expect(
-      names(() =>
+      refusedFields(() =>
         checkClientShape({
           clientNo: 0,
           city: 'x'.repeat(81),
@@ -88,7 +78,9 @@ describe('mergeClient', () => {
   it('checks the stored postal code again when the country changes, not when it stays', () => {
     const stored = created({ email: 'a@example.nl', lastName: 'A', postalCode: '1234ab', country: 'NL' });
     expect(stored.postal_code).toBe('1234 AB');
-    expect(names(() => mergeClient(stored, { country: 'DE' }, 100_001, LATER, 6))).toEqual(['postalCode']);
+    expect(refusedFields(() => mergeClient(stored, { country: 'DE' }, 100_001, LATER, 6))).toEqual([
+      'postalCode',
+    ]);
     expect(mergeClient(stored, { country: 'DE', postalCode: '01067' }, 100_001, LATER, 6).postal_code).toBe(
       '01067',
     );

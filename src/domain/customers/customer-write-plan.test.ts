@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors.ts';
+import { ConflictError, ForbiddenError, NotFoundError } from '../errors.ts';
+import { refusedFields } from '../shared/refused-fields.ts';
 import type { AddressRow, CustomerRow } from './customer-repository.ts';
 import {
   type CheckedPatch,
@@ -68,16 +69,6 @@ function plan(
   return planCustomerWrite({ patch, whole, row, live, stored, storedAddresses, at: AT });
 }
 
-function validationNames(work: () => unknown): string[] {
-  try {
-    work();
-  } catch (error) {
-    if (error instanceof ValidationError) return error.errors.map((e) => e.name);
-    throw error;
-  }
-  throw new Error('no validation error');
-}
-
 describe('checkPatch', () => {
   it('keeps only the fields given, in the stored form', () => {
     const checked = checkPatch(
@@ -94,7 +85,7 @@ describe('checkPatch', () => {
 
   it('names every wrong field, with the path of an address', () => {
     expect(
-      validationNames(() =>
+      refusedFields(() =>
         checkPatch(
           {
             priceGroup: 0,
@@ -122,7 +113,7 @@ describe('checkPatch', () => {
       'NL000099998B57',
     );
     expect(
-      validationNames(() =>
+      refusedFields(() =>
         checkPatch({ vatNo: 'NL000099998B57', invoiceAddress: { ...street, vatNo: 'DE136695976' } }, false),
       ),
     ).toEqual(['invoiceAddress/vatNo']);
@@ -159,7 +150,7 @@ describe('withDefaults and nextCustomerNo', () => {
 describe('planCustomerRow', () => {
   it('needs name, price group and currency for a new customer only', () => {
     expect(
-      validationNames(() => planCustomerRow(checkPatch({ name: 'X' }, false), 10001, undefined, null, AT)),
+      refusedFields(() => planCustomerRow(checkPatch({ name: 'X' }, false), 10001, undefined, null, AT)),
     ).toEqual(['priceGroup', 'currency']);
     const { row, live } = planCustomerRow(checkPatch({ name: 'X' }, false), 10001, customer(), null, AT);
     expect(live).toBe(true);
@@ -223,7 +214,7 @@ describe('planCustomerWrite', () => {
 
   it('refuses a change to an address number the customer does not have', () => {
     expect(
-      validationNames(() =>
+      refusedFields(() =>
         plan(
           checkPatch({ customerNo: 10001, deliveryAddresses: [{ ...street, addressNo: 4 }] }, false),
           customer(),
