@@ -11,9 +11,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
+import { seedCatalog } from '../src/areas/catalog/demo/seed.ts';
+import { MIGRATIONS } from '../src/areas.ts';
 import { loadConfig } from '../src/config.ts';
-import { migrate, openDatabase } from '../src/db/database.ts';
-import { seedCatalog } from '../src/demo/seed.ts';
+import { migrate, openDatabase } from '../src/kernel/db/database.ts';
 import { createServices } from '../src/services.ts';
 
 const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 10_000);
@@ -27,12 +28,12 @@ const databaseUrl = `sqlite:${join(work, 'bench.db')}`;
 
 async function prepare(): Promise<{ secret: string; articleNos: string[] }> {
   const database = openDatabase(databaseUrl);
-  await migrate(database);
+  await migrate(database, MIGRATIONS);
   const services = createServices(loadConfig({}, { databaseUrl, demo: false }), database);
   const started = Date.now();
   await seedCatalog(services, { articles: ARTICLES, images: false });
   console.log(`seeded ${ARTICLES} articles in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  const { secret } = await services.auth.createUser({ name: 'bench', roles: ['B2C'] });
+  const { secret } = await services.general.auth.createUser({ name: 'bench', roles: ['B2C'] });
   const page = await services.catalog.listArticles('B2C', { sinceScn: 0, offset: 1, limit: 1000 });
   await database.close();
   return { secret, articleNos: page.items.map((a) => a.ARTICLE) };

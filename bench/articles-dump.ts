@@ -8,9 +8,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { seedCatalog } from '../src/areas/catalog/demo/seed.ts';
+import { MIGRATIONS } from '../src/areas.ts';
 import { loadConfig } from '../src/config.ts';
-import { migrate, openDatabase } from '../src/db/database.ts';
-import { seedCatalog } from '../src/demo/seed.ts';
+import { migrate, openDatabase } from '../src/kernel/db/database.ts';
 import { createServices } from '../src/services.ts';
 
 const COUNT = Number(process.env.DUMP_ARTICLES ?? 100_000);
@@ -18,10 +19,10 @@ const dir = mkdtempSync(join(tmpdir(), 'tv2-dump-'));
 const databaseUrl = `sqlite:${join(dir, 'dump.db')}`;
 
 const database = openDatabase(databaseUrl);
-await migrate(database);
+await migrate(database, MIGRATIONS);
 const services = createServices(loadConfig({}, { databaseUrl, demo: false }), database);
 await seedCatalog(services, { articles: COUNT, images: false });
-const { secret } = await services.auth.createUser({ name: 'dump', roles: ['B2B'] });
+const { secret } = await services.general.auth.createUser({ name: 'dump', roles: ['B2B'] });
 await database.close();
 
 const heapCap = process.env.DUMP_HEAP_MB ? [`--max-old-space-size=${process.env.DUMP_HEAP_MB}`] : [];

@@ -7,11 +7,11 @@ import { createWriteStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { finished } from 'node:stream/promises';
+import { demoArticles, demoSizeTables } from '../src/areas/catalog/demo/catalog-data.ts';
+import { IMPORT_KINDS, MIGRATIONS } from '../src/areas.ts';
 import { loadConfig } from '../src/config.ts';
-import { migrate, openDatabase } from '../src/db/database.ts';
-import { demoArticles, demoSizeTables } from '../src/demo/catalog-data.ts';
-import { IMPORT_KINDS } from '../src/import/kinds.ts';
-import { runImport } from '../src/import/run-import.ts';
+import { migrate, openDatabase } from '../src/kernel/db/database.ts';
+import { runImport } from '../src/kernel/import/run-import.ts';
 import { createServices } from '../src/services.ts';
 
 const COUNT = Number(process.env.IMPORT_ARTICLES ?? 100_000);
@@ -55,7 +55,7 @@ out.end();
 await finished(out);
 
 const database = openDatabase(databaseUrl);
-await migrate(database);
+await migrate(database, MIGRATIONS);
 const services = createServices(loadConfig({}, { databaseUrl, demo: false }), database);
 let peakRss = 0;
 const sample = setInterval(() => {

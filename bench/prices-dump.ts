@@ -11,10 +11,10 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startApp } from '../src/app.ts';
+import { demoArticles } from '../src/areas/catalog/demo/catalog-data.ts';
+import { seedCatalog } from '../src/areas/catalog/demo/seed.ts';
+import type { ListPriceInput } from '../src/areas/pricing/list-price-service.ts';
 import { loadConfig } from '../src/config.ts';
-import { demoArticles } from '../src/demo/catalog-data.ts';
-import { seedCatalog } from '../src/demo/seed.ts';
-import type { ListPriceInput } from '../src/domain/pricing/list-price-service.ts';
 
 const ARTICLES = Number(process.env.PRICES_ARTICLES ?? 100_000);
 const PAGE = Number(process.env.PRICES_PAGE ?? 1000);
@@ -67,7 +67,7 @@ async function main(): Promise<void> {
     priceRows += (await services.pricing.listPrices.setListPrices(rows)).changed;
     console.log(`prices: ${priceRows} list price rows in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
-    const { secret } = await services.auth.createUser({ name: 'dump', roles: ['B2B'] });
+    const { secret } = await services.general.auth.createUser({ name: 'dump', roles: ['B2B'] });
     const tokenRes = await app.inject({
       method: 'GET',
       url: '/TV2/GetToken',

@@ -1,7 +1,10 @@
 import type { Server } from 'node:http';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
+import { AREAS, MIGRATIONS } from './areas.ts';
 import type { Config } from './config.ts';
+import { markDraining } from './http/health.ts';
+import { buildApp } from './http/server.ts';
 import {
   assertWritable,
   type Database,
@@ -9,16 +12,8 @@ import {
   databaseOptions,
   migrate,
   openDatabase,
-} from './db/database.ts';
-import { currentScn } from './db/unit-of-work.ts';
-import { seedClients } from './demo/client-data.ts';
-import { seedCustomers } from './demo/customer-data.ts';
-import { seedPrices } from './demo/price-data.ts';
-import { seedCatalog } from './demo/seed.ts';
-import { seedShops } from './demo/shop-data.ts';
-import { seedStock } from './demo/stock-data.ts';
-import { markDraining } from './http/health.ts';
-import { buildApp } from './http/server.ts';
+} from './kernel/db/database.ts';
+import { currentScn } from './kernel/db/unit-of-work.ts';
 import { createServices, type Services } from './services.ts';
 
 export const DEMO_USER = { name: 'demo', secret: 'demo' } as const;
@@ -35,15 +30,11 @@ export interface Running {
  * held data or users is never touched, so a production database cannot gain the demo user.
  */
 export async function loadDemoIfEmpty(services: Services): Promise<boolean> {
-  const empty = (await currentScn(services.database.db)) === 0 && (await services.auth.countUsers()) === 0;
+  const empty =
+    (await currentScn(services.database.db)) === 0 && (await services.general.auth.countUsers()) === 0;
   if (!empty) return false;
-  await seedCatalog(services, {});
-  await seedStock(services, {});
-  await seedShops(services, {});
-  await seedPrices(services, {});
-  await seedCustomers(services, {});
-  await seedClients(services, {});
-  await services.auth.createUser({
+  for (const area of AREAS) await area.seedDemo?.(services);
+  await services.general.auth.createUser({
     name: DEMO_USER.name,
     secret: DEMO_USER.secret,
     roles: ['B2B', 'B2C', 'ADMIN'],
@@ -76,7 +67,7 @@ export async function startApp(
     await migrateAtStart(config.databaseUrl, database, dbOptions);
     await assertWritable(database);
     const services = createServices(config, database);
-    const app = await buildApp(services, { logger: options.logger ?? loggerOptions(config) });
+    const app = await buildApp(services, { areas: AREAS, logger: options.logger ?? loggerOptions(config) });
     reportIdleError = (error) =>
       app.log.warn({ err: error }, 'an idle database connection failed; the pool replaces it');
     if (config.demo && (await loadDemoIfEmpty(services))) {
@@ -120,7 +111,7 @@ function admitWindowMs(config: Config): number {
  */
 async function migrateAtStart(url: string, database: Database, options: DatabaseOptions): Promise<void> {
   if (database.engine !== 'postgres') {
-    await migrate(database);
+    await migrate(database, MIGRATIONS);
     return;
   }
   const migrating = openDatabase(url, {
@@ -130,7 +121,7 @@ async function migrateAtStart(url: string, database: Database, options: Database
     idleInTransactionTimeoutMs: 0,
   });
   try {
-    await migrate(migrating);
+    await migrate(migrating, MIGRATIONS);
   } finally {
     await migrating.close();
   }

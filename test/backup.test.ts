@@ -7,9 +7,9 @@ import { promisify } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedCatalog } from '../src/areas/catalog/demo/seed.ts';
 import { restoreDatabase } from '../src/cli/backup.ts';
-import { type Database, openDatabase } from '../src/db/database.ts';
-import { seedCatalog } from '../src/demo/seed.ts';
+import { type Database, openDatabase } from '../src/kernel/db/database.ts';
 import { sizeTable } from './helpers/fixtures.ts';
 import { ENGINE, freshDatabaseUrl, startTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -29,7 +29,7 @@ beforeAll(async () => {
   await seedCatalog(t.services, { articles: 150, seed: 7, images: true });
   await t.services.catalog.saveSizeTable(sizeTable('CONF', ['S', 'M']));
   for (let i = 0; i < 20; i++) {
-    await t.services.clients.saveClient({
+    await t.services.clients.profiles.saveClient({
       email: `backup${i}@example.nl`,
       lastName: `Client ${i}`,
       country: 'NL',
@@ -282,8 +282,8 @@ const { parentPort, workerData } = require('node:worker_threads');
     eval: true,
     workerData: {
       url,
-      databaseModule: new URL('../src/db/database.ts', import.meta.url).href,
-      catalogModule: new URL('../src/domain/catalog/catalog-service.ts', import.meta.url).href,
+      databaseModule: new URL('../src/kernel/db/database.ts', import.meta.url).href,
+      catalogModule: new URL('../src/areas/catalog/catalog-service.ts', import.meta.url).href,
       fixturesModule: new URL('./helpers/fixtures.ts', import.meta.url).href,
     },
   });

@@ -2,10 +2,9 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_ROUTES } from '../src/admin/routes.ts';
-import { hashSecret, hashToken, newToken } from '../src/domain/auth/secrets.ts';
-import { ValidationError } from '../src/domain/errors.ts';
-import { OPERATIONS } from '../src/operations/catalogue.ts';
+import { hashSecret, hashToken, newToken } from '../src/areas/general/secrets.ts';
+import { ADMIN_ROUTES, OPERATIONS } from '../src/areas.ts';
+import { ValidationError } from '../src/kernel/errors.ts';
 import { ENGINE, startTestApp, type TestApp } from './helpers/test-app.ts';
 
 /**
@@ -72,10 +71,12 @@ beforeAll(async () => {
     { customerNo: 10001, name: 'Mode Jansen', priceGroup: 2, currency: 'EUR' },
     { customerNo: 10002, name: 'Kledinghuis De Vries', priceGroup: 2, currency: 'EUR' },
   ]);
-  await t.services.customers.postCustomer({ customerNo: 10001 });
-  await t.services.customers.postCustomer({ customerNo: 10002 });
-  mine = (await t.services.clients.saveClient({ email: 'mine@example.nl', lastName: 'Eigen' })).clientNo;
-  other = (await t.services.clients.saveClient({ email: 'other@example.de', lastName: 'Andere' })).clientNo;
+  await t.services.customers.customers.postCustomer({ customerNo: 10001 });
+  await t.services.customers.customers.postCustomer({ customerNo: 10002 });
+  mine = (await t.services.clients.profiles.saveClient({ email: 'mine@example.nl', lastName: 'Eigen' }))
+    .clientNo;
+  other = (await t.services.clients.profiles.saveClient({ email: 'other@example.de', lastName: 'Andere' }))
+    .clientNo;
   tokens.customer = await legacyToken('legacy-customer', { customerNo: 10001 });
   tokens.client = await legacyToken('legacy-client', { clientNo: mine });
   tokens.unconfined = await legacyToken('legacy-unconfined', {});
@@ -170,7 +171,7 @@ describe(`the cases of the issue (${ENGINE})`, () => {
       body: { CLIENTDATA: { CLIENT: other, CITY: 'Taken' } },
     });
     expect(change.statusCode).toBe(403);
-    expect((await t.services.clients.getClient(other)).CITY).toBe('');
+    expect((await t.services.clients.profiles.getClient(other)).CITY).toBe('');
   });
 
   it('a user confined to a client reads no wholesale customer', async () => {
@@ -227,7 +228,7 @@ describe(`users that cannot be confined (${ENGINE})`, () => {
       { roles: ['B2C', 'ADMIN'] as const, clientNo: mine },
     ];
     for (const [i, r] of refused.entries()) {
-      const error = await t.services.auth
+      const error = await t.services.general.auth
         .createUser({ name: `refused-${i}`, ...r, roles: [...r.roles] })
         .then(
           () => undefined,
@@ -238,12 +239,12 @@ describe(`users that cannot be confined (${ENGINE})`, () => {
       expect((error as ValidationError).message).toMatch(/may hold only the role B2[BC]/);
     }
     expect(
-      await t.services.auth.createUser({ name: 'ok-customer', roles: ['B2B'], customerNo: 10001 }),
+      await t.services.general.auth.createUser({ name: 'ok-customer', roles: ['B2B'], customerNo: 10001 }),
     ).toBeTruthy();
     expect(
-      await t.services.auth.createUser({ name: 'ok-client', roles: ['B2C'], clientNo: mine }),
+      await t.services.general.auth.createUser({ name: 'ok-client', roles: ['B2C'], clientNo: mine }),
     ).toBeTruthy();
-    const names = (await t.services.auth.listUsers()).map((u) => u.name);
+    const names = (await t.services.general.auth.listUsers()).map((u) => u.name);
     expect(names.filter((n) => n.startsWith('refused-'))).toEqual([]);
   });
 
@@ -269,7 +270,7 @@ describe(`users that cannot be confined (${ENGINE})`, () => {
     );
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/confined to customer 10001 may hold only the role B2B \(not ADMIN\)/);
-    expect((await t.services.auth.listUsers()).some((u) => u.name === 'shop-10001')).toBe(false);
+    expect((await t.services.general.auth.listUsers()).some((u) => u.name === 'shop-10001')).toBe(false);
   });
 
   it('stored before the rule with no permitted role: no token, and a token it holds is refused', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OPERATIONS } from '../src/operations/catalogue.ts';
+import { OPERATIONS } from '../src/areas.ts';
 import { startTestApp, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
@@ -72,7 +72,7 @@ describe('the catalogue', () => {
 
 describe('authentication', () => {
   it('issues an opaque token for HTTP Basic credentials', async () => {
-    const { secret } = await t.services.auth.createUser({ name: 'shop-app', roles: ['B2C'] });
+    const { secret } = await t.services.general.auth.createUser({ name: 'shop-app', roles: ['B2C'] });
     const res = await t.app.inject({
       method: 'GET',
       url: '/TV2/GetToken',
@@ -107,7 +107,7 @@ describe('authentication', () => {
     expect(none.headers['www-authenticate']).toMatch(/^Bearer/);
     expectProblem(await t.call('GET', 'B2B_GetAllArticles', { token: 'x'.repeat(43) }), 401, 'TOKEN_INVALID');
 
-    const { secret } = await t.services.auth.createUser({ name: 'leaver', roles: ['B2B'] });
+    const { secret } = await t.services.general.auth.createUser({ name: 'leaver', roles: ['B2B'] });
     const got = await t.app.inject({
       method: 'GET',
       url: '/TV2/GetToken',
@@ -115,7 +115,7 @@ describe('authentication', () => {
     });
     const token = got.json().GETTOKEN.TOKEN;
     expect((await t.call('GET', 'B2B_GetAllArticles', { token })).statusCode).toBe(200);
-    await t.services.auth.revokeUser('leaver');
+    await t.services.general.auth.revokeUser('leaver');
     expectProblem(await t.call('GET', 'B2B_GetAllArticles', { token }), 401, 'TOKEN_REVOKED');
   });
 
@@ -149,7 +149,7 @@ describe('authentication', () => {
   it('rate-limits failed GetToken attempts per client address with 429 and Retry-After', async () => {
     const limited = await startTestApp({ loginMaxFailures: 3, loginWindowSeconds: 120 });
     try {
-      const { secret } = await limited.services.auth.createUser({ name: 'victim', roles: ['B2B'] });
+      const { secret } = await limited.services.general.auth.createUser({ name: 'victim', roles: ['B2B'] });
       const attempt = (s: string, ip = '10.9.9.9') =>
         limited.app.inject({
           method: 'GET',

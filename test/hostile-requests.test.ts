@@ -2,9 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_ROUTES } from '../src/admin/routes.ts';
 import { loadDemoIfEmpty } from '../src/app.ts';
-import { OPERATIONS } from '../src/operations/catalogue.ts';
+import { ADMIN_ROUTES, OPERATIONS } from '../src/areas.ts';
 import { ENGINE, startTestApp, type TestApp } from './helpers/test-app.ts';
 import { runInThreads } from './helpers/threads.ts';
 
@@ -27,7 +26,7 @@ beforeAll(async () => {
   t = await startTestApp();
   await loadDemoIfEmpty(t.services); // pages of the demo world: articles, prices, customers, stock
   admin = await t.tokenFor(['ADMIN', 'B2B', 'B2C']);
-  clientNo = (await t.services.clients.saveClient({ email: 'hostile@example.nl', lastName: 'Host' }))
+  clientNo = (await t.services.clients.profiles.saveClient({ email: 'hostile@example.nl', lastName: 'Host' }))
     .clientNo;
   confined = await t.tokenFor(['B2C'], { clientNo });
   // A photo of noise: about 2 MB as PNG (noise does not compress), re-encoded by sharp.

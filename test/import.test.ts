@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { currentScn } from '../src/db/unit-of-work.ts';
-import { toEan13 } from '../src/domain/catalog/ean.ts';
-import { IMPORT_KINDS } from '../src/import/kinds.ts';
-import { runImport } from '../src/import/run-import.ts';
+import { toEan13 } from '../src/areas/catalog/ean.ts';
+import { IMPORT_KINDS } from '../src/areas.ts';
+import { currentScn } from '../src/kernel/db/unit-of-work.ts';
+import { runImport } from '../src/kernel/import/run-import.ts';
 import { startTestApp, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;

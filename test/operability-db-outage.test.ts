@@ -24,7 +24,7 @@ const basic = (name: string, secret: string) =>
 
 async function tokenFor(running: Running, roles: Array<'ADMIN' | 'B2B'>): Promise<string> {
   const name = `op_${randomBytes(3).toString('hex')}`;
-  const { secret } = await running.services.auth.createUser({ name, roles });
+  const { secret } = await running.services.general.auth.createUser({ name, roles });
   const res = await running.app.inject({
     method: 'GET',
     url: '/TV2/GetToken',

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Running, startApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { currentScn } from '../src/db/unit-of-work.ts';
+import { currentScn } from '../src/kernel/db/unit-of-work.ts';
 import { article, sizeTable } from './helpers/fixtures.ts';
 import { ENGINE, freshDatabaseUrl } from './helpers/test-app.ts';
 
@@ -28,7 +28,7 @@ beforeAll(async () => {
     { logger: false },
   );
   name = `m_${randomBytes(3).toString('hex')}`;
-  const { secret } = await running.services.auth.createUser({ name, roles: ['B2B'] });
+  const { secret } = await running.services.general.auth.createUser({ name, roles: ['B2B'] });
   const res = await running.app.inject({
     method: 'GET',
     url: '/TV2/GetToken',

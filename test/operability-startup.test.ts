@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { migrate, openDatabase } from '../src/db/database.ts';
+import { MIGRATIONS } from '../src/areas.ts';
+import { migrate, openDatabase } from '../src/kernel/db/database.ts';
 import { ENGINE, freshDatabaseUrl, PG_ADMIN_URL } from './helpers/test-app.ts';
 
 /**
@@ -89,7 +90,7 @@ describe('start-up failures (SQLite file and settings)', () => {
     const dir = scratchDir();
     const file = join(dir, 'tv2.db');
     const database = openDatabase(`sqlite:${file}`);
-    await migrate(database);
+    await migrate(database, MIGRATIONS);
     await database.close();
     chmodSync(file, 0o444);
     chmodSync(dir, 0o777); // only the file is read-only
@@ -139,7 +140,7 @@ describe.skipIf(ENGINE !== 'postgres')('start-up failures on a PostgreSQL server
     const fresh = await freshDatabaseUrl();
     cleanups.push(fresh.drop);
     const database = openDatabase(fresh.url);
-    await migrate(database);
+    await migrate(database, MIGRATIONS);
     await database.close();
     const name = new URL(fresh.url).pathname.slice(1);
     const admin = new pg.Client({ connectionString: PG_ADMIN_URL });

@@ -21,7 +21,7 @@ beforeAll(async () => {
     ),
     { logger: false },
   );
-  const { secret } = await running.services.auth.createUser({ name: 'slow', roles: ['ADMIN'] });
+  const { secret } = await running.services.general.auth.createUser({ name: 'slow', roles: ['ADMIN'] });
   const res = await running.app.inject({
     method: 'GET',
     url: '/TV2/GetToken',

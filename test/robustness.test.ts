@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_ROUTES } from '../src/admin/routes.ts';
-import { OPERATIONS } from '../src/operations/catalogue.ts';
+import { ADMIN_ROUTES, OPERATIONS } from '../src/areas.ts';
 import { ENGINE, startTestApp, type TestApp } from './helpers/test-app.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inWriteTransaction } from '../src/db/unit-of-work.ts';
+import { inWriteTransaction } from '../src/kernel/db/unit-of-work.ts';
 import { article, sizeTable } from './helpers/fixtures.ts';
 import { ENGINE, startTestApp, type TestApp } from './helpers/test-app.ts';
 

@@ -54,13 +54,13 @@ describe('start-up', () => {
 
   it('never creates the demo user on a production start, nor later on a database that has data', async () => {
     const { running, url } = await start(false);
-    await running.services.auth.createUser({ name: 'ops', roles: ['ADMIN'] });
+    await running.services.general.auth.createUser({ name: 'ops', roles: ['ADMIN'] });
     await running.close();
 
     // a later start with the demo switched on finds a database in use and leaves it alone
     const again = await start(true, url);
     try {
-      const users = await again.running.services.auth.listUsers();
+      const users = await again.running.services.general.auth.listUsers();
       expect(users.map((u) => u.name)).toEqual(['ops']);
       const demo = await again.running.app.inject({
         method: 'GET',

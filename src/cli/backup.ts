@@ -16,9 +16,9 @@ import Sqlite from 'better-sqlite3';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { sql } from 'kysely';
 import pg from 'pg';
+import { MIGRATIONS } from '../areas.ts';
 import { isPostgresUrl, loadConfig, sqlitePathFrom } from '../config.ts';
-import { type Database, migrate, openDatabase } from '../db/database.ts';
-import { migrationProvider } from '../db/migrations/index.ts';
+import { type Database, migrate, openDatabase } from '../kernel/db/database.ts';
 
 /**
  * `tv2 backup <file>` and `tv2 restore <file>` (see docs/backup.md).
@@ -89,8 +89,8 @@ async function scnOf(database: Database): Promise<number> {
 }
 
 /** Migration names this version knows, in order. */
-async function knownMigrations(engine: 'sqlite' | 'postgres'): Promise<Set<string>> {
-  return new Set(Object.keys(await migrationProvider(engine).getMigrations()));
+function knownMigrations(): Set<string> {
+  return new Set(Object.keys(MIGRATIONS));
 }
 
 export async function backupDatabase(
@@ -212,7 +212,7 @@ export async function restoreDatabase(
   else await pgRestore(url, file, options.force === true);
   const database = openDatabase(url);
   try {
-    const migrated = await migrate(database);
+    const migrated = await migrate(database, MIGRATIONS);
     if (options.advanceScn) {
       await database.db
         .updateTable('scn_counter')
@@ -248,7 +248,7 @@ async function sqliteRestore(url: string, file: string, force: boolean): Promise
           : []
       ).map((r) => r.name);
       if (applied.length === 0) throw new BackupError(`${file} is not a tv2 database (no migrations)`);
-      const known = await knownMigrations('sqlite');
+      const known = knownMigrations();
       const unknown = applied.filter((m) => !known.has(m));
       if (unknown.length > 0) {
         throw new BackupError(

@@ -1,14 +1,14 @@
 import { writeFileSync } from 'node:fs';
 import cliProgress from 'cli-progress';
 import { Command, InvalidArgumentError, Option } from 'commander';
+import { seedCatalog } from '../areas/catalog/index.ts';
+import { AREAS, IMPORT_KINDS, MIGRATIONS } from '../areas.ts';
 import { loadConfig } from '../config.ts';
-import { migrate, openDatabase } from '../db/database.ts';
-import { seedCatalog } from '../demo/seed.ts';
-import { parseRoles } from '../domain/auth/principal.ts';
-import { DomainError } from '../domain/errors.ts';
 import { buildApp } from '../http/server.ts';
-import { IMPORT_KINDS } from '../import/kinds.ts';
-import { runImport } from '../import/run-import.ts';
+import { parseRoles } from '../kernel/access/principal.ts';
+import { migrate, openDatabase } from '../kernel/db/database.ts';
+import { DomainError } from '../kernel/errors.ts';
+import { runImport } from '../kernel/import/run-import.ts';
 import { createServices, type Services } from '../services.ts';
 import { VERSION } from '../version.ts';
 import { registerBackupCommands } from './backup.ts';
@@ -23,7 +23,7 @@ async function withServices<T>(work: (services: Services) => Promise<T>): Promis
   const config = loadConfig();
   const database = openDatabase(config.databaseUrl);
   try {
-    await migrate(database);
+    await migrate(database, MIGRATIONS);
     return await work(createServices(config, database));
   } finally {
     await database.close();
@@ -55,7 +55,7 @@ program
     const config = loadConfig();
     const database = openDatabase(config.databaseUrl);
     try {
-      const applied = await migrate(database);
+      const applied = await migrate(database, MIGRATIONS);
       console.log(applied.length ? `applied: ${applied.join(', ')}` : 'the database is up to date');
     } finally {
       await database.close();
@@ -160,7 +160,7 @@ user
   .action(async (name: string, opts: { roles: string; customer?: number; client?: number }) => {
     const roles = parseRoles(opts.roles);
     await withServices(async (services) => {
-      const created = await services.auth.createUser({
+      const created = await services.general.auth.createUser({
         name,
         roles,
         customerNo: opts.customer,
@@ -177,7 +177,7 @@ user
   .description('List API users.')
   .action(async () => {
     await withServices(async (services) => {
-      for (const u of await services.auth.listUsers()) {
+      for (const u of await services.general.auth.listUsers()) {
         const scope =
           u.customerNo != null
             ? ` customer=${u.customerNo}`
@@ -196,7 +196,7 @@ user
   .description('Revoke an API user and all its tokens.')
   .action(async (name: string) => {
     await withServices(async (services) => {
-      await services.auth.revokeUser(name);
+      await services.general.auth.revokeUser(name);
       console.log(`revoked ${name}`);
     });
   });
@@ -208,8 +208,8 @@ program
   )
   .action(async () => {
     await withServices(async (services) => {
-      const clients = await services.clients.anonymiseDue(new Date());
-      const users = await services.auth.revokeUsersOfClients(clients);
+      const clients = await services.clients.profiles.anonymiseDue(new Date());
+      const users = await services.general.auth.revokeUsersOfClients(clients);
       console.log(
         `anonymised ${clients.length} client(s)${users.length ? `; revoked users ${users.join(', ')}` : ''}`,
       );
@@ -223,7 +223,7 @@ program
   .action(async (opts: { out?: string }) => {
     const config = loadConfig(process.env, { databaseUrl: 'sqlite::memory:', demo: false });
     const database = openDatabase(config.databaseUrl);
-    const app = await buildApp(createServices(config, database));
+    const app = await buildApp(createServices(config, database), { areas: AREAS });
     await app.ready();
     const text = `${JSON.stringify(app.swagger(), null, 2)}\n`;
     await app.close();

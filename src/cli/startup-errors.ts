@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { type Config, ConfigError, isPostgresUrl } from '../config.ts';
-import { ReadOnlyDatabaseError } from '../db/database.ts';
-import { DatabaseUnavailableError } from '../db/unavailable.ts';
+import { ReadOnlyDatabaseError } from '../kernel/db/database.ts';
+import { DatabaseUnavailableError } from '../kernel/db/unavailable.ts';
 
 type ErrnoLike = Error & { code?: unknown; syscall?: unknown; path?: unknown };
 

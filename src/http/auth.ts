@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import { describeConfinement, type Principal, type Role } from '../domain/auth/principal.ts';
-import { ForbiddenError, UnauthenticatedError, ValidationError } from '../domain/errors.ts';
-import type { OperationAudience } from '../operations/define.ts';
-import type { Services } from '../services.ts';
+import { describeConfinement, type Principal, type Role } from '../kernel/access/principal.ts';
+import { ForbiddenError, UnauthenticatedError, ValidationError } from '../kernel/errors.ts';
+import type { OperationAudience } from '../kernel/operation.ts';
+import type { Services } from '../kernel/services.ts';
 
 const ROLE_OF_AUDIENCE: Partial<Record<OperationAudience | 'ADMIN', Role>> = {
   B2B: 'B2B',
@@ -31,7 +31,7 @@ export async function principalFor(
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   if (!match?.[1])
     throw new UnauthenticatedError('TOKEN_MISSING', 'The Authorization header is not "Bearer <TOKEN>".');
-  const principal = await services.auth.authenticate(match[1]);
+  const principal = await services.general.auth.authenticate(match[1]);
   const role = ROLE_OF_AUDIENCE[audience];
   if (role !== undefined && !principal.roles.has(role)) {
     // A confined user may use only the role of its party (principal.ts: permittedRoles).

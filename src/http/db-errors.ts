@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { unavailableReason } from '../db/unavailable.ts';
+import { unavailableReason } from '../kernel/db/unavailable.ts';
 import { makeProblem, type Problem } from './problem.ts';
 
 /** Seconds a client is asked to wait before retrying when the database is unavailable. */

@@ -6,7 +6,7 @@
  * shown in the OpenAPI document (an `x-` extension).
  */
 import type { Ajv, SchemaValidateFunction } from 'ajv';
-import { DIGITS_MAX } from '../domain/shared/int-limits.ts';
+import { DIGITS_MAX } from '../kernel/int-limits.ts';
 
 export { DIGITS_MAX };
 

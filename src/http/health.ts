@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { migrationState } from '../db/database.ts';
-import type { Services } from '../services.ts';
+import { migrationState } from '../kernel/db/database.ts';
+import type { Migrations } from '../kernel/db/migrations.ts';
+import type { Services } from '../kernel/services.ts';
 import { databaseProblem } from './db-errors.ts';
 import { makeProblem, sendProblem } from './problem.ts';
 
@@ -27,7 +28,7 @@ const Ready = Type.Object({
  * begun (take it out of rotation when not). Neither is logged at info level, so probes do not
  * flood the log.
  */
-export function registerHealthRoutes(app: FastifyInstance, services: Services): void {
+export function registerHealthRoutes(app: FastifyInstance, services: Services, migrations: Migrations): void {
   const common = { logLevel: 'warn' as const, schema: { hide: true } };
   app.get(
     '/health/live',
@@ -51,7 +52,7 @@ export function registerHealthRoutes(app: FastifyInstance, services: Services): 
       }
       let state: { applied: number; pending: string[] };
       try {
-        state = await migrationState(services.database);
+        state = await migrationState(services.database, migrations);
       } catch (error) {
         request.log.warn({ err: error }, 'readiness: the database check failed');
         const unavailable = databaseProblem(error, request);

@@ -1,10 +1,11 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import type { Database } from '../db/database.ts';
-import { unavailableReason } from '../db/unavailable.ts';
-import { currentScn } from '../db/unit-of-work.ts';
-import type { Services } from '../services.ts';
+import type { Area } from '../kernel/area.ts';
+import type { Database } from '../kernel/db/database.ts';
+import { unavailableReason } from '../kernel/db/unavailable.ts';
+import { currentScn } from '../kernel/db/unit-of-work.ts';
+import type { Services } from '../kernel/services.ts';
 import { makeProblem, sendProblem } from './problem.ts';
 
 /** Latency buckets (seconds) from a cached article answer to a large page on a busy database. */
@@ -48,7 +49,7 @@ function sha256(text: string): Buffer {
  * only for a request that presents it as a bearer token. Off, the route answers 404 like any
  * unknown path and nothing is measured.
  */
-export function registerMetrics(app: FastifyInstance, services: Services): void {
+export function registerMetrics(app: FastifyInstance, services: Services, areas: readonly Area[]): void {
   const token = services.config.metricsToken;
   if (!token) return;
   const expected = sha256(token);
@@ -110,7 +111,7 @@ export function registerMetrics(app: FastifyInstance, services: Services): void 
       },
     });
   }
-  registerLoginMetrics(app, registry);
+  for (const area of areas) area.metrics?.(registry, services);
 
   app.addHook('onError', async (_request, _reply, error) => {
     if (unavailableReason(error) !== undefined) unavailable.inc();
@@ -145,53 +146,5 @@ export function registerMetrics(app: FastifyInstance, services: Services): void 
     if (value !== undefined) scn.set(value);
     reply.header('cache-control', 'no-store').type(registry.contentType);
     return registry.metrics();
-  });
-}
-
-/**
- * GetToken's limits (`app.loginGuard`, token-route.ts), read on every scrape: secret checks running
- * and queued, checks started, and attempts refused (429 TOO_MANY_FAILED_LOGINS: throttled, 503
- * LOGIN_BUSY: busy). Their answers also show in the request metric as operation="GetToken".
- */
-function registerLoginMetrics(app: FastifyInstance, registry: Registry): void {
-  const stats = () => (app.hasDecorator('loginGuard') ? app.loginGuard.stats() : undefined);
-  new Gauge({
-    name: 'tv2_login_checks',
-    help: 'GetToken secret checks (scrypt) of this process by state: running, or queued for a slot.',
-    labelNames: ['state'] as const,
-    registers: [registry],
-    collect() {
-      const s = stats();
-      if (!s) return;
-      this.set({ state: 'running' }, s.checksRunning);
-      this.set({ state: 'queued' }, s.checksQueued);
-    },
-  });
-  const started = { value: 0 };
-  new Counter({
-    name: 'tv2_login_checks_started_total',
-    help: 'GetToken secret checks started since the process started.',
-    registers: [registry],
-    collect() {
-      const s = stats();
-      if (!s) return;
-      this.inc(Math.max(0, s.checksStarted - started.value));
-      started.value = s.checksStarted;
-    },
-  });
-  const refused = { busy: 0, throttled: 0 };
-  new Counter({
-    name: 'tv2_login_refused_total',
-    help: 'GetToken attempts refused by reason: throttled (429 TOO_MANY_FAILED_LOGINS) or busy (503 LOGIN_BUSY).',
-    labelNames: ['reason'] as const,
-    registers: [registry],
-    collect() {
-      const s = stats();
-      if (!s) return;
-      this.inc({ reason: 'throttled' }, Math.max(0, s.refusedThrottled - refused.throttled));
-      this.inc({ reason: 'busy' }, Math.max(0, s.refusedBusy - refused.busy));
-      refused.throttled = s.refusedThrottled;
-      refused.busy = s.refusedBusy;
-    },
   });
 }

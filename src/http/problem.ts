@@ -11,7 +11,7 @@ import {
   MAX_LISTED_ERRORS,
   RateLimitedError,
   ValidationError,
-} from '../domain/errors.ts';
+} from '../kernel/errors.ts';
 import { databaseProblem } from './db-errors.ts';
 
 export const ProblemSchema = Type.Object(

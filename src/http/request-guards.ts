@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type FieldError, ValidationError } from '../domain/errors.ts';
+import { type FieldError, ValidationError } from '../kernel/errors.ts';
 import { pointerToken } from './problem.ts';
 
 /**

@@ -6,16 +6,13 @@ import Fastify, {
   type HTTPMethods,
 } from 'fastify';
 import { Type } from 'typebox';
-import { registerAdminRoutes } from '../admin/admin-route.ts';
-import { IMAGE_TYPES } from '../admin/catalog-admin.ts';
-import { ADMIN_ROUTES } from '../admin/routes.ts';
-import type { Principal } from '../domain/auth/principal.ts';
-import { MAX_IMAGE_BYTES } from '../domain/catalog/catalog-service.ts';
-import { NotImplementedError } from '../domain/errors.ts';
-import { IdempotencyService } from '../domain/idempotency/idempotency-service.ts';
-import { OPERATIONS } from '../operations/catalogue.ts';
-import { Binary, JsonText, type Operation } from '../operations/define.ts';
-import type { Services } from '../services.ts';
+import type { Principal } from '../kernel/access/principal.ts';
+import { type Area, migrationsOf } from '../kernel/area.ts';
+import { NotImplementedError } from '../kernel/errors.ts';
+import { IMAGE_TYPES, MAX_IMAGE_BYTES } from '../kernel/image-bytes.ts';
+import { Binary, JsonText, type Operation } from '../kernel/operation.ts';
+import type { Services } from '../kernel/services.ts';
+import { registerAdminRoutes } from './admin-routes.ts';
 import { principalFor } from './auth.ts';
 import { digitsMaxKeyword } from './digits-keyword.ts';
 import { registerHealthRoutes } from './health.ts';
@@ -32,7 +29,6 @@ import {
 } from './problem.ts';
 import { guardJsonBodies, refuseNulBytes, requestIdOf } from './request-guards.ts';
 import { serverOptions } from './server-options.ts';
-import { registerTokenRoute } from './token-route.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -47,10 +43,12 @@ declare module 'fastify' {
 const ALL_METHODS: HTTPMethods[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
 export interface AppOptions {
+  /** The business areas served (src/areas.ts): their operations, admin routes and own routes. */
+  areas: readonly Area[];
   logger?: FastifyServerOptions['logger'];
 }
 
-export async function buildApp(services: Services, options: AppOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(services: Services, options: AppOptions): Promise<FastifyInstance> {
   const { config } = services;
   const app = Fastify({
     logger: options.logger ?? false,
@@ -83,8 +81,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     (_request, body, done) => done(null, body),
   );
   app.addSchema(ProblemSchema);
-  registerMetrics(app, services);
-  registerHealthRoutes(app, services);
+  registerMetrics(app, services, options.areas);
+  registerHealthRoutes(app, services, migrationsOf(options.areas));
 
   app.addHook('onRequest', (request, reply, done) => {
     commonHeaders(request, reply);
@@ -119,9 +117,14 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   });
 
   await registerOpenApi(app);
-  registerTokenRoute(app, services);
-  for (const op of OPERATIONS) registerOperation(app, services, op);
-  registerAdminRoutes(app, services, ADMIN_ROUTES);
+  // Each area is a plugin of its own: hooks and decorators it adds stay inside it.
+  for (const area of options.areas) {
+    await app.register(async (scope) => {
+      for (const op of area.operations) registerOperation(scope, services, op);
+      registerAdminRoutes(scope, services, area.adminRoutes ?? []);
+      await area.routes?.(scope, services);
+    });
+  }
   await registerReferencePage(app);
   return app;
 }
@@ -141,10 +144,10 @@ function idempotencyHooks(services: Services, op: Operation) {
     preHandler: async (request: FastifyRequest, reply: FastifyReply) => {
       const key = request.headers['idempotency-key'];
       if (typeof key !== 'string' || !request.principal) return;
-      const claim = await services.idempotency.claim(
+      const claim = await services.general.idempotency.claim(
         request.principal.userId,
         key,
-        IdempotencyService.hash(op.name, request.body),
+        services.general.idempotency.requestHash(op.name, request.body),
       );
       if (claim.kind === 'replay') {
         return reply
@@ -160,7 +163,7 @@ function idempotencyHooks(services: Services, op: Operation) {
       if (request.idempotencyKey && request.principal) {
         const key = request.idempotencyKey;
         request.idempotencyKey = null;
-        await services.idempotency.finish(
+        await services.general.idempotency.finish(
           request.principal.userId,
           key,
           request.idempotencyClaim ?? '',

@@ -1,14 +1,15 @@
 import { Type } from 'typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, migrate, openDatabase } from '../db/database.ts';
-import { inWriteTransaction } from '../db/unit-of-work.ts';
+import { MIGRATIONS } from '../areas.ts';
+import { type Database, migrate, openDatabase } from './db/database.ts';
+import { inWriteTransaction } from './db/unit-of-work.ts';
 import { FeedSchema, feedAnswer, feedOf, feedPage, splitPage } from './feed-page.ts';
 
 let database: Database;
 
 beforeAll(async () => {
   database = openDatabase('sqlite::memory:');
-  await migrate(database);
+  await migrate(database, MIGRATIONS);
 });
 afterAll(() => database.close());
 

@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import { type TArrayOptions, type TSchema, Type } from 'typebox';
-import type { DB } from '../db/schema.ts';
-import { currentScn } from '../db/unit-of-work.ts';
-import type { Page, PageOf } from '../domain/shared/paging.ts';
-import { NextOffsetSchema, ScnSchema } from '../operations/schemas/common.ts';
+import type { DB } from './db/schema.ts';
+import { currentScn } from './db/unit-of-work.ts';
+import type { Page, PageOf } from './paging.ts';
+import { NextOffsetSchema, ScnSchema } from './schemas.ts';
 
 /**
  * The change-feed page, written once (docs/architecture.md, "SCN"): the service side reads the SCN,

@@ -1,5 +1,5 @@
-import type { ArticleInput, SizeTableInput } from '../../src/domain/catalog/catalog-service.ts';
-import { toEan13 } from '../../src/domain/catalog/ean.ts';
+import type { ArticleInput, SizeTableInput } from '../../src/areas/catalog/catalog-service.ts';
+import { toEan13 } from '../../src/areas/catalog/ean.ts';
 
 let barcodeCounter = 100_000;
 

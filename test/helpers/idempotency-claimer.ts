@@ -4,8 +4,9 @@
  * then hangs as a request stuck in its handler would, until the test kills it.
  * Arguments: database URL, user id, key, operation name, request body (JSON).
  */
-import { openDatabase } from '../../src/db/database.ts';
-import { IdempotencyService } from '../../src/domain/idempotency/idempotency-service.ts';
+
+import { IdempotencyService } from '../../src/areas/general/idempotency-service.ts';
+import { openDatabase } from '../../src/kernel/db/database.ts';
 
 const [url, userId, key, operation, body] = process.argv.slice(2);
 if (!url || !userId || !key || !operation || !body) throw new Error('usage: url userId key operation body');

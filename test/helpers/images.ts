@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 
 /**
- * Stored images are decoded and encoded again (src/domain/shared/image-bytes.ts), so the served
+ * Stored images are decoded and encoded again (src/kernel/image-bytes.ts), so the served
  * bytes differ from the uploaded ones. What a user relies on: the same type and size in pixels,
  * and for a lossless type (PNG) the very same pixels.
  */

@@ -4,10 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { AREAS, MIGRATIONS } from '../../src/areas.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
-import { type Database, migrate, openDatabase } from '../../src/db/database.ts';
-import type { Role } from '../../src/domain/auth/principal.ts';
 import { buildApp } from '../../src/http/server.ts';
+import type { Role } from '../../src/kernel/access/principal.ts';
+import { type Database, migrate, openDatabase } from '../../src/kernel/db/database.ts';
 import { createServices, type Services } from '../../src/services.ts';
 
 /** Set to a PostgreSQL admin URL to run the suite on PostgreSQL; unset, it runs on SQLite files. */
@@ -74,9 +75,9 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
   const fresh = await freshDatabaseUrl();
   const config = loadConfig({}, { databaseUrl: fresh.url, demo: false, ...overrides });
   const database = openDatabase(config.databaseUrl);
-  await migrate(database);
+  await migrate(database, MIGRATIONS);
   const services = createServices(config, database);
-  const app = await buildApp(services);
+  const app = await buildApp(services, { areas: AREAS });
   await app.ready();
 
   const call: TestApp['call'] = (method, operation, options = {}) => {
@@ -110,7 +111,7 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
       }),
     async tokenFor(roles, scope = {}) {
       const name = `user${++userCounter}_${randomBytes(3).toString('hex')}`;
-      const { secret } = await services.auth.createUser({ name, roles, ...scope });
+      const { secret } = await services.general.auth.createUser({ name, roles, ...scope });
       const res = await app.inject({
         method: 'GET',
         url: '/TV2/GetToken',

@@ -1,0 +1,382 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../kernel/db/schema.ts';
+import type {
+  ArticleParameterCodeTable,
+  ArticleParameterNumberTable,
+  ArticleSizeTable,
+  ArticleTable,
+  SizeTableTable,
+} from './tables.ts';
+
+export type ArticleRow = ArticleTable;
+export type SizeRow = ArticleSizeTable;
+export type ParameterCodeRow = ArticleParameterCodeTable;
+export type ParameterNumberRow = ArticleParameterNumberTable;
+export interface ImageMetaRow {
+  article_no: string;
+  image_no: number;
+  content_type: string;
+  byte_size: number;
+  sha256: string;
+  deleted: number;
+  scn: number;
+}
+export interface ImageRow extends ImageMetaRow {
+  data: Buffer;
+}
+export interface ArticleVersion {
+  scn: number;
+  deleted: number;
+  retail: number;
+  active: number;
+}
+
+export interface ArticleChildren {
+  sizes: SizeRow[];
+  parameterCodes: ParameterCodeRow[];
+  parameterNumbers: ParameterNumberRow[];
+  images: ImageMetaRow[];
+}
+
+const IMAGE_META = [
+  'article_no',
+  'image_no',
+  'content_type',
+  'byte_size',
+  'sha256',
+  'deleted',
+  'scn',
+] as const;
+
+/** Every SQL statement of the catalogue area. */
+export class CatalogRepository {
+  constructor(private readonly db: Kysely<DB>) {}
+
+  // --- reads ---------------------------------------------------------------------------------
+
+  /**
+   * One page of articles whose SCN is above `sinceScn`, in article-number order, deleted ones included:
+   * a deleted article keeps its place so a client paging by offset never skips a live one.
+   */
+  articlesPage(sinceScn: number, offset: number, limit: number): Promise<ArticleRow[]> {
+    return this.db
+      .selectFrom('article')
+      .selectAll()
+      .where('scn', '>', sinceScn)
+      .orderBy('article_no')
+      .limit(limit)
+      .offset(offset)
+      .execute();
+  }
+
+  findArticles(articleNos: string[]): Promise<ArticleRow[]> {
+    if (articleNos.length === 0) return Promise.resolve([]);
+    return this.db.selectFrom('article').selectAll().where('article_no', 'in', articleNos).execute();
+  }
+
+  /** Owners of the given barcodes (chunked to stay under the engines' bound-parameter limits). */
+  async barcodeOwners(barcodes: string[]): Promise<Map<string, string>> {
+    const owners = new Map<string, string>();
+    for (let i = 0; i < barcodes.length; i += 1000) {
+      const rows = await this.db
+        .selectFrom('article_size')
+        .select(['barcode', 'article_no'])
+        .where('barcode', 'in', barcodes.slice(i, i + 1000))
+        .execute();
+      for (const r of rows) owners.set(r.barcode, r.article_no);
+    }
+    return owners;
+  }
+
+  findArticle(articleNo: string): Promise<ArticleRow | undefined> {
+    return this.db.selectFrom('article').selectAll().where('article_no', '=', articleNo).executeTakeFirst();
+  }
+
+  articleVersion(articleNo: string): Promise<ArticleVersion | undefined> {
+    return this.db
+      .selectFrom('article')
+      .select(['scn', 'deleted', 'retail', 'active'])
+      .where('article_no', '=', articleNo)
+      .executeTakeFirst();
+  }
+
+  async articleNoByBarcode(barcode: string): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('article_size')
+      .select('article_no')
+      .where('barcode', '=', barcode)
+      .executeTakeFirst();
+    return row?.article_no;
+  }
+
+  async childrenOf(articleNos: string[]): Promise<ArticleChildren> {
+    if (articleNos.length === 0) return { sizes: [], parameterCodes: [], parameterNumbers: [], images: [] };
+    const [sizes, parameterCodes, parameterNumbers, images] = await Promise.all([
+      this.db
+        .selectFrom('article_size')
+        .selectAll()
+        .where('article_no', 'in', articleNos)
+        .orderBy('article_no')
+        .orderBy('position')
+        .execute(),
+      this.db
+        .selectFrom('article_parameter_code')
+        .selectAll()
+        .where('article_no', 'in', articleNos)
+        .orderBy('article_no')
+        .orderBy('parameter_code')
+        .execute(),
+      this.db
+        .selectFrom('article_parameter_number')
+        .selectAll()
+        .where('article_no', 'in', articleNos)
+        .orderBy('article_no')
+        .orderBy('parameter_code')
+        .orderBy('parameter_no')
+        .execute(),
+      this.db
+        .selectFrom('article_image')
+        .select(IMAGE_META)
+        .where('article_no', 'in', articleNos)
+        .where('deleted', '=', 0)
+        .orderBy('article_no')
+        .orderBy('image_no')
+        .execute(),
+    ]);
+    return { sizes, parameterCodes, parameterNumbers, images };
+  }
+
+  /** Image rows (metadata, with the article's retail visibility) changed after `sinceScn`, deleted ones included. */
+  imagesPage(sinceScn: number, offset: number, limit: number) {
+    return (
+      this.db
+        .selectFrom('article_image')
+        .innerJoin('article', 'article.article_no', 'article_image.article_no')
+        .select([
+          'article_image.article_no',
+          'article_image.image_no',
+          'article_image.content_type',
+          'article_image.byte_size',
+          'article_image.sha256',
+          'article_image.deleted',
+          'article_image.scn',
+          'article.retail',
+          'article.active',
+          'article.deleted as article_deleted',
+        ])
+        // An image also changes for retail when its article does (unpublished, deleted).
+        .where((eb) => eb.or([eb('article_image.scn', '>', sinceScn), eb('article.scn', '>', sinceScn)]))
+        .orderBy('article_image.article_no')
+        .orderBy('article_image.image_no')
+        .limit(limit)
+        .offset(offset)
+        .execute()
+    );
+  }
+
+  findImage(articleNo: string, imageNo: number): Promise<ImageRow | undefined> {
+    return this.db
+      .selectFrom('article_image')
+      .selectAll()
+      .where('article_no', '=', articleNo)
+      .where('image_no', '=', imageNo)
+      .where('deleted', '=', 0)
+      .executeTakeFirst();
+  }
+
+  sizeTablesPage(sinceScn: number, offset: number, limit: number): Promise<SizeTableTable[]> {
+    return this.db
+      .selectFrom('size_table')
+      .selectAll()
+      .where('scn', '>', sinceScn)
+      .orderBy('code')
+      .limit(limit)
+      .offset(offset)
+      .execute();
+  }
+
+  sizesOfTables(codes: string[]) {
+    if (codes.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('size_table_size')
+      .selectAll()
+      .where('size_table_code', 'in', codes)
+      .orderBy('size_table_code')
+      .orderBy('position')
+      .execute();
+  }
+
+  findSizeTable(code: string): Promise<SizeTableTable | undefined> {
+    return this.db.selectFrom('size_table').selectAll().where('code', '=', code).executeTakeFirst();
+  }
+
+  async sizeTableExists(code: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('size_table')
+      .select('code')
+      .where('code', '=', code)
+      .where('deleted', '=', 0)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  sizesOfTable(code: string): Promise<string[]> {
+    return this.db
+      .selectFrom('size_table_size')
+      .select('sizex')
+      .where('size_table_code', '=', code)
+      .orderBy('position')
+      .execute()
+      .then((rows) => rows.map((r) => r.sizex));
+  }
+
+  // --- writes (only on a repository made over a unit of work's transaction) ------------------
+
+  async upsertSizeTable(
+    row: { code: string; description: string; scn: number },
+    sizes: string[],
+  ): Promise<void> {
+    await this.db
+      .insertInto('size_table')
+      .values({ ...row, deleted: 0 })
+      .onConflict((oc) =>
+        oc.column('code').doUpdateSet({ description: row.description, deleted: 0, scn: row.scn }),
+      )
+      .execute();
+    await this.db.deleteFrom('size_table_size').where('size_table_code', '=', row.code).execute();
+    if (sizes.length > 0) {
+      await this.db
+        .insertInto('size_table_size')
+        .values(sizes.map((sizex, i) => ({ size_table_code: row.code, position: i + 1, sizex })))
+        .execute();
+    }
+  }
+
+  /**
+   * Writes whole articles (row and children) in a few multi-row statements: the children of
+   * `replacing` (articles that existed before) are deleted first, then everything is inserted.
+   */
+  async writeArticles(
+    rows: ArticleRow[],
+    children: Omit<ArticleChildren, 'images'>,
+    replacing: string[],
+  ): Promise<void> {
+    for (const chunk of chunks(rows, 400)) {
+      await this.db
+        .insertInto('article')
+        .values(chunk)
+        .onConflict((oc) =>
+          oc.column('article_no').doUpdateSet((eb) => ({
+            model_no: eb.ref('excluded.model_no'),
+            colour_code: eb.ref('excluded.colour_code'),
+            colour_description: eb.ref('excluded.colour_description'),
+            description: eb.ref('excluded.description'),
+            model_description: eb.ref('excluded.model_description'),
+            search_name1: eb.ref('excluded.search_name1'),
+            search_name2: eb.ref('excluded.search_name2'),
+            search_name3: eb.ref('excluded.search_name3'),
+            brand: eb.ref('excluded.brand'),
+            season: eb.ref('excluded.season'),
+            article_group: eb.ref('excluded.article_group'),
+            vat_rate_bp: eb.ref('excluded.vat_rate_bp'),
+            size_table_code: eb.ref('excluded.size_table_code'),
+            active: eb.ref('excluded.active'),
+            retail: eb.ref('excluded.retail'),
+            deleted: eb.ref('excluded.deleted'),
+            scn: eb.ref('excluded.scn'),
+            updated_at: eb.ref('excluded.updated_at'),
+          })),
+        )
+        .execute();
+    }
+    for (const chunk of chunks(replacing, 1000)) {
+      await this.db.deleteFrom('article_size').where('article_no', 'in', chunk).execute();
+      await this.db.deleteFrom('article_parameter_code').where('article_no', 'in', chunk).execute();
+      await this.db.deleteFrom('article_parameter_number').where('article_no', 'in', chunk).execute();
+    }
+    for (const chunk of chunks(children.sizes, 2000))
+      await this.db.insertInto('article_size').values(chunk).execute();
+    for (const chunk of chunks(children.parameterCodes, 2000)) {
+      await this.db.insertInto('article_parameter_code').values(chunk).execute();
+    }
+    for (const chunk of chunks(children.parameterNumbers, 2000)) {
+      await this.db.insertInto('article_parameter_number').values(chunk).execute();
+    }
+  }
+
+  async articlesUsingSizeTable(code: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('article')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('size_table_code', '=', code)
+      .where('deleted', '=', 0)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  async softDeleteSizeTable(code: string, scn: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('size_table')
+      .set({ deleted: 1, scn })
+      .where('code', '=', code)
+      .where('deleted', '=', 0)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  /** Stamps an article as changed: a change to its sizes or images is a change of the article. */
+  async touchArticle(articleNo: string, scn: number, at: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('article')
+      .set({ scn, updated_at: at })
+      .where('article_no', '=', articleNo)
+      .where('deleted', '=', 0)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  async softDeleteArticle(articleNo: string, scn: number, at: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('article')
+      .set({ deleted: 1, active: 0, scn, updated_at: at })
+      .where('article_no', '=', articleNo)
+      .where('deleted', '=', 0)
+      .executeTakeFirst();
+    if (result.numUpdatedRows === 0n) return false;
+    // Barcodes are freed for reuse; the article's own row is the tombstone.
+    await this.db.deleteFrom('article_size').where('article_no', '=', articleNo).execute();
+    await this.db
+      .updateTable('article_image')
+      .set({ deleted: 1, data: Buffer.alloc(0), byte_size: 0, scn })
+      .where('article_no', '=', articleNo)
+      .where('deleted', '=', 0)
+      .execute();
+    return true;
+  }
+
+  async putImage(row: ImageRow): Promise<void> {
+    const { article_no, image_no, ...changes } = row;
+    await this.db
+      .insertInto('article_image')
+      .values(row)
+      .onConflict((oc) => oc.columns(['article_no', 'image_no']).doUpdateSet(changes))
+      .execute();
+  }
+
+  async softDeleteImage(articleNo: string, imageNo: number, scn: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('article_image')
+      .set({ deleted: 1, data: Buffer.alloc(0), byte_size: 0, scn })
+      .where('article_no', '=', articleNo)
+      .where('image_no', '=', imageNo)
+      .where('deleted', '=', 0)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+}
+
+function chunks<T>(items: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}

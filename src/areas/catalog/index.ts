@@ -1,0 +1,40 @@
+import type { Area } from '../../kernel/area.ts';
+import { CATALOG_ADMIN_ROUTES } from './admin.ts';
+import { CatalogService } from './catalog-service.ts';
+import { seedCatalog } from './demo/seed.ts';
+import { CATALOG_IMPORT_KINDS } from './import-kinds.ts';
+import {
+  B2B_GetAllArticles,
+  B2B_GetArticle,
+  B2C_GetAllArticles,
+  B2C_GetAllArticlesImages,
+  B2C_GetArticle,
+  B2C_GetArticleImage,
+  GetSizeTables,
+} from './operations.ts';
+import './tables.ts';
+
+declare module '../../kernel/services.ts' {
+  interface Services {
+    catalog: CatalogService;
+  }
+}
+
+/** The catalog area: articles, their sizes and barcodes, size tables and article images (docs/architecture.md). */
+export const catalogArea: Area = {
+  name: 'catalog',
+  operations: [
+    B2B_GetAllArticles,
+    B2B_GetArticle,
+    B2C_GetAllArticlesImages,
+    B2C_GetAllArticles,
+    B2C_GetArticleImage,
+    B2C_GetArticle,
+    GetSizeTables,
+  ],
+  adminRoutes: CATALOG_ADMIN_ROUTES,
+  importKinds: CATALOG_IMPORT_KINDS,
+  services: (_config, database) => ({ catalog: new CatalogService(database) }),
+  seedDemo: (services) => seedCatalog(services, {}),
+};
+export { seedCatalog } from './demo/seed.ts';

@@ -1,0 +1,85 @@
+import { Type } from 'typebox';
+import { adminRoute, pathNumber, samePathKey } from '../../kernel/admin-route.ts';
+import { MAX_INT32 } from '../../kernel/int-limits.ts';
+import {
+  ActionBody,
+  AdminClientBody,
+  actionInput,
+  adminClientInput,
+  OnAccountBody,
+  onAccountInput,
+  withClientNames,
+} from './client-input.ts';
+
+const ClientParams = Type.Object({ client: pathNumber(MAX_INT32) });
+
+export const CLIENTS_ADMIN_ROUTES = [
+  adminRoute({
+    method: 'PUT',
+    url: '/TV2/Admin/clients/:client',
+    summary: 'Create or change a retail client, with its member card',
+    description:
+      'Creates the client with this number when it does not exist. Absent fields keep their value; null clears one.',
+    params: ClientParams,
+    body: AdminClientBody,
+    response: Type.Object({ CLIENT: Type.Integer(), CREATED: Type.Boolean(), CHANGED: Type.Boolean() }),
+    async handler({ params, body, services }) {
+      samePathKey(params.client, body.CLIENT, 'CLIENT', Number);
+      const saved = await withClientNames('', () =>
+        services.clients.profiles.saveClient(adminClientInput(body), { createWithNumber: true }),
+      );
+      return { CLIENT: saved.clientNo, CREATED: saved.created, CHANGED: saved.changed };
+    },
+  }),
+  adminRoute({
+    method: 'PUT',
+    url: '/TV2/Admin/clients/:client/onaccount/:documentno',
+    summary: 'Book or change an on-account item of a client (invoice, credit note, payment)',
+    params: Type.Object({
+      client: pathNumber(MAX_INT32),
+      documentno: Type.String({ minLength: 1, maxLength: 40 }),
+    }),
+    body: OnAccountBody,
+    response: Type.Object({ CHANGED: Type.Boolean() }),
+    async handler({ params, body, services }) {
+      const input = onAccountInput(Number(params.client), params.documentno, body);
+      const { changed } = await withClientNames('', () =>
+        services.clients.purchases.saveOnAccountEntry(input),
+      );
+      return { CHANGED: changed };
+    },
+  }),
+  adminRoute({
+    method: 'POST',
+    url: '/TV2/Admin/clients/:client/messages',
+    summary: 'Send a message to a client (shown by B2C_GetUserMessages)',
+    params: ClientParams,
+    body: Type.Object(
+      {
+        SUBJECT: Type.String({ minLength: 1, maxLength: 200 }),
+        BODY: Type.String({ minLength: 1, maxLength: 10_000 }),
+      },
+      { additionalProperties: false },
+    ),
+    response: Type.Object({ MESSAGE: Type.Integer() }),
+    async handler({ params, body, services }) {
+      const { messageNo } = await withClientNames('', () =>
+        services.clients.messages.sendMessage(Number(params.client), {
+          subject: body.SUBJECT,
+          body: body.BODY,
+        }),
+      );
+      return { MESSAGE: messageNo };
+    },
+  }),
+  adminRoute({
+    method: 'PUT',
+    url: '/TV2/Admin/clientactions/:action',
+    summary: 'Create or change a client action (a promotion each client can claim once)',
+    params: Type.Object({ action: Type.String({ minLength: 1, maxLength: 40 }) }),
+    body: ActionBody,
+    async handler({ params, body, services }) {
+      await withClientNames('', () => services.clients.messages.saveAction(actionInput(params.action, body)));
+    },
+  }),
+];

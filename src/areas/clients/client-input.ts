@@ -1,0 +1,241 @@
+import { type Static, Type } from 'typebox';
+import { ValidationError } from '../../kernel/errors.ts';
+import { DIGITS_MAX, MAX_INT32 } from '../../kernel/int-limits.ts';
+import { LANGUAGE_SLOTS } from '../../kernel/language.ts';
+import { toMinor } from '../../kernel/money.ts';
+import type { ActionInput } from './client-message-service.ts';
+import type { ClientInput } from './client-profile-rules.ts';
+import { ON_ACCOUNT_TYPES, type OnAccountInput, type OnAccountType } from './client-purchase-service.ts';
+
+/**
+ * The written forms of client records: the CLIENTDATA of B2C_PostClient, and the back office's
+ * admin bodies and `tv2 import clients` records (the same fields, plus the member card).
+ */
+const optionalText = (maxLength: number) =>
+  Type.Optional(Type.Union([Type.String({ maxLength }), Type.Null()]));
+const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' });
+
+export const CLIENT_FIELDS = {
+  EMAIL: Type.Optional(Type.String({ maxLength: 254 })),
+  FIRSTNAME: optionalText(80),
+  MIDDLENAME: optionalText(40),
+  LASTNAME: Type.Optional(Type.String({ maxLength: 80 })),
+  PHONE: optionalText(40),
+  ADDRESS: optionalText(120),
+  HOUSENUMBER: optionalText(20),
+  POSTALCODE: optionalText(12),
+  CITY: optionalText(80),
+  COUNTRY: optionalText(2),
+  BIRTHDATE: optionalText(10),
+  LANGUAGE: Type.Optional(Type.Union(LANGUAGE_SLOTS.map((s) => Type.Literal(s)))),
+  CONSENTS: Type.Optional(
+    Type.Object(
+      {
+        NEWSLETTER: Type.Optional(Type.Boolean()),
+        SMS: Type.Optional(Type.Boolean()),
+        PROFILING: Type.Optional(Type.Boolean()),
+      },
+      { additionalProperties: false },
+    ),
+  ),
+  HOMESHOP: optionalText(20),
+};
+
+export const MemberCardBody = Type.Object(
+  {
+    CARDNO: Type.String({ minLength: 1, maxLength: 40 }),
+    LEVEL: Type.String({ minLength: 1, maxLength: 20 }),
+    VALIDFROM: Day,
+    VALIDTO: Day,
+  },
+  { additionalProperties: true },
+);
+
+export const AdminClientBody = Type.Object(
+  {
+    CLIENT: Type.Union([
+      Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
+      Type.String({ pattern: '^[0-9]{1,9}$', [DIGITS_MAX]: MAX_INT32 }),
+    ]),
+    ...CLIENT_FIELDS,
+    MEMBERCARD: Type.Optional(Type.Union([MemberCardBody, Type.Null()])),
+  },
+  { additionalProperties: true, description: 'Read-only keys of an answer (SCN, CREATED, ...) are ignored.' },
+);
+export type AdminClientBody = Static<typeof AdminClientBody>;
+
+type ClientFields = Partial<{
+  [K in keyof typeof CLIENT_FIELDS]: Static<(typeof CLIENT_FIELDS)[K]>;
+}>;
+
+/** B2C_PostClient's and the back office's client fields as the service's input. */
+export function clientInputFrom(data: ClientFields, clientNo: number | undefined): ClientInput {
+  return {
+    clientNo,
+    email: data.EMAIL,
+    firstName: data.FIRSTNAME,
+    middleName: data.MIDDLENAME,
+    lastName: data.LASTNAME,
+    phone: data.PHONE,
+    address: data.ADDRESS,
+    houseNumber: data.HOUSENUMBER,
+    postalCode: data.POSTALCODE,
+    city: data.CITY,
+    country: data.COUNTRY,
+    birthDate: data.BIRTHDATE,
+    language: data.LANGUAGE,
+    consents: data.CONSENTS && {
+      newsletter: data.CONSENTS.NEWSLETTER,
+      sms: data.CONSENTS.SMS,
+      profiling: data.CONSENTS.PROFILING,
+    },
+    homeShop: data.HOMESHOP,
+  };
+}
+
+export function adminClientInput(body: AdminClientBody): ClientInput {
+  const card = body.MEMBERCARD;
+  return {
+    ...clientInputFrom(body, Number(body.CLIENT)),
+    ...(card === undefined
+      ? {}
+      : {
+          memberCard:
+            card === null
+              ? null
+              : { cardNo: card.CARDNO, level: card.LEVEL, validFrom: card.VALIDFROM, validTo: card.VALIDTO },
+        }),
+  };
+}
+
+/** The service's field names as JSON pointers into a body with these client fields. */
+export const CLIENT_WIRE_NAMES: Record<string, string> = {
+  clientNo: 'CLIENT',
+  email: 'EMAIL',
+  firstName: 'FIRSTNAME',
+  middleName: 'MIDDLENAME',
+  lastName: 'LASTNAME',
+  phone: 'PHONE',
+  address: 'ADDRESS',
+  houseNumber: 'HOUSENUMBER',
+  postalCode: 'POSTALCODE',
+  city: 'CITY',
+  country: 'COUNTRY',
+  birthDate: 'BIRTHDATE',
+  language: 'LANGUAGE',
+  homeShop: 'HOMESHOP',
+  'consents/newsletter': 'CONSENTS/NEWSLETTER',
+  'consents/sms': 'CONSENTS/SMS',
+  'consents/profiling': 'CONSENTS/PROFILING',
+  'memberCard/cardNo': 'MEMBERCARD/CARDNO',
+  'memberCard/level': 'MEMBERCARD/LEVEL',
+  'memberCard/validFrom': 'MEMBERCARD/VALIDFROM',
+  'memberCard/validTo': 'MEMBERCARD/VALIDTO',
+  documentNo: 'DOCUMENTNO',
+  documentType: 'DOCUMENTTYPE',
+  documentDate: 'DOCUMENTDATE',
+  dueDate: 'DUEDATE',
+  description: 'DESCRIPTION',
+  currency: 'CURRENCY',
+  amountMinor: 'AMOUNT',
+  openMinor: 'OPEN',
+  subject: 'SUBJECT',
+  body: 'BODY',
+  code: 'ACTION',
+  memberLevel: 'MEMBERLEVEL',
+  validFrom: 'VALIDFROM',
+  validTo: 'VALIDTO',
+};
+
+/** Runs a client write, naming its validation errors as pointers under `root` (e.g. `/CLIENTDATA`). */
+export async function withClientNames<T>(root: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    throw new ValidationError(
+      error.errors.map((e) => ({
+        ...e,
+        name: e.name.startsWith('/') ? e.name : `${root}/${CLIENT_WIRE_NAMES[e.name] ?? e.name}`,
+      })),
+      error.code,
+    );
+  }
+}
+
+export const OnAccountBody = Type.Object(
+  {
+    DOCUMENTTYPE: Type.Union(ON_ACCOUNT_TYPES.map((t) => Type.Literal(t))),
+    DOCUMENTDATE: Day,
+    DUEDATE: Type.Optional(Type.Union([Day, Type.Null()])),
+    DESCRIPTION: Type.Optional(Type.String({ maxLength: 200 })),
+    CURRENCY: Type.String({ pattern: '^[A-Z]{3}$' }),
+    AMOUNT: Type.Union([Type.Number(), Type.String()]),
+    OPEN: Type.Union([Type.Number(), Type.String()]),
+  },
+  { additionalProperties: false },
+);
+export type OnAccountBody = Static<typeof OnAccountBody>;
+
+export function onAccountInput(clientNo: number, documentNo: string, b: OnAccountBody): OnAccountInput {
+  return {
+    clientNo,
+    documentNo,
+    documentType: b.DOCUMENTTYPE as OnAccountType,
+    documentDate: b.DOCUMENTDATE,
+    dueDate: b.DUEDATE ?? null,
+    description: b.DESCRIPTION,
+    currency: b.CURRENCY,
+    amountMinor: toMinor(b.AMOUNT, '/AMOUNT'),
+    openMinor: toMinor(b.OPEN, '/OPEN'),
+  };
+}
+
+export const ActionBody = Type.Object(
+  {
+    DESCRIPTION: Type.Object(
+      Object.fromEntries(LANGUAGE_SLOTS.map((s) => [s, Type.Optional(Type.String({ maxLength: 500 }))])),
+      { additionalProperties: false },
+    ),
+    CLIENT: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 2_147_483_647 }), Type.Null()])),
+    MEMBERLEVEL: Type.Optional(Type.Union([Type.String({ maxLength: 20 }), Type.Null()])),
+    VALIDFROM: Day,
+    VALIDTO: Day,
+    ACTIVE: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+export type ActionBody = Static<typeof ActionBody>;
+
+export function actionInput(code: string, b: ActionBody): ActionInput {
+  return {
+    code,
+    description: b.DESCRIPTION as ActionInput['description'],
+    clientNo: b.CLIENT ?? null,
+    memberLevel: b.MEMBERLEVEL ?? null,
+    validFrom: b.VALIDFROM,
+    validTo: b.VALIDTO,
+    active: b.ACTIVE,
+  };
+}
+
+/** A flat CSV row of `tv2 import clients`: consents as 1/0, the member card as CARDNO, CARDLEVEL, CARDVALIDFROM, CARDVALIDTO. */
+export function clientRecordFromCsv(row: Record<string, string>): Record<string, unknown> {
+  const record: Record<string, unknown> = {};
+  const consents: Record<string, boolean> = {};
+  for (const [column, value] of Object.entries(row)) {
+    if (value === '') continue;
+    if (column.startsWith('CONSENT_')) consents[column.slice(8)] = /^(1|true|yes|y)$/i.test(value);
+    else if (!column.startsWith('CARD')) record[column] = value;
+  }
+  if (Object.keys(consents).length > 0) record.CONSENTS = consents;
+  if (row.CARDNO) {
+    record.MEMBERCARD = {
+      CARDNO: row.CARDNO,
+      LEVEL: row.CARDLEVEL,
+      VALIDFROM: row.CARDVALIDFROM,
+      VALIDTO: row.CARDVALIDTO,
+    };
+  }
+  return record;
+}

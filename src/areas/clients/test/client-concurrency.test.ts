@@ -1,0 +1,165 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENGINE, startTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
+import { runInThreads, tally } from '../../../../test/helpers/threads.ts';
+import { openDatabase } from '../../../kernel/db/database.ts';
+import { ClientRepository, uniqueRuleOf } from '../client-repository.ts';
+import { ClientService } from '../client-service.ts';
+
+/**
+ * No duplicate clients and no double claims under concurrency: many callers at once, from several
+ * threads with their own database connections (on SQLite several connections to one file, as
+ * several processes would have; on PostgreSQL several pools).
+ */
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+const WORKER = `
+const { parentPort, workerData } = require('node:worker_threads');
+(async () => {
+  const { tsImport } = await import('tsx/esm/api');
+  const { openDatabase } = await tsImport(workerData.databaseModule, workerData.databaseModule);
+  const { ClientService } = await tsImport(workerData.serviceModule, workerData.serviceModule);
+  const { ClientMessageService } = await tsImport(workerData.messageModule, workerData.messageModule);
+  const database = openDatabase(workerData.url, { poolSize: 5 });
+  const clients = new ClientService(database);
+  const clientMessages = new ClientMessageService(database);
+  const job = workerData.job;
+  const once = () =>
+    job.kind === 'claim'
+      ? clientMessages.claimAction(job.clientNo, job.action).then(() => 'ok')
+      : clients.saveClient({ email: job.email, lastName: 'Race' }).then((r) => (r.created ? 'created' : 'updated'));
+  parentPort.once('message', async () => {
+    const outcomes = await Promise.all(
+      Array.from({ length: workerData.callers }, () => once().catch((e) => e.code ?? String(e))),
+    );
+    await database.close();
+    parentPort.postMessage(outcomes);
+  });
+  parentPort.postMessage('ready');
+})().catch((e) => parentPort.postMessage(['worker failed: ' + e.stack]));
+`;
+
+type Job = { kind: 'claim'; clientNo: number; action: string } | { kind: 'create'; email: string };
+
+async function fromThreads(job: Job, threads: number, callersEach: number) {
+  return runInThreads(WORKER, threads, {
+    url: t.databaseUrl,
+    job,
+    callers: callersEach,
+    databaseModule: new URL('../../../kernel/db/database.ts', import.meta.url).href,
+    serviceModule: new URL('../client-service.ts', import.meta.url).href,
+    messageModule: new URL('../client-message-service.ts', import.meta.url).href,
+  });
+}
+
+describe(`concurrent client writes (${ENGINE})`, () => {
+  it('lets exactly one of 50 concurrent claims of one action succeed, from 5 threads', async () => {
+    const { clientNo } = await t.services.clients.profiles.saveClient({
+      email: 'claimer@example.nl',
+      lastName: 'Claim',
+    });
+    await t.services.clients.messages.saveAction({
+      code: 'RACE1',
+      description: { LANGUAGE_2: 'Once only' },
+      validFrom: '2020-01-01',
+      validTo: '2099-12-31',
+    });
+    const { outcomes, ms } = await fromThreads({ kind: 'claim', clientNo, action: 'RACE1' }, 5, 10);
+    console.log(
+      `[client-concurrency] ${ENGINE}, 50 claims: ${JSON.stringify(tally(outcomes))} in ${ms.toFixed(0)} ms`,
+    );
+    expect(outcomes).toHaveLength(50);
+    expect(tally(outcomes)).toEqual({ ok: 1, ACTION_ALREADY_CLAIMED: 49 });
+    const actions = await t.services.clients.messages.actions(clientNo);
+    expect(actions.filter((a) => a.ACTION === 'RACE1' && a.CLAIMED)).toHaveLength(1);
+  });
+
+  it('creates one client for 20 concurrent posts of the same new e-mail; the others get 409 EMAIL_TAKEN', async () => {
+    const { outcomes, ms } = await fromThreads({ kind: 'create', email: 'Race@Example.nl' }, 4, 5);
+    console.log(
+      `[client-concurrency] ${ENGINE}, 20 creates: ${JSON.stringify(tally(outcomes))} in ${ms.toFixed(0)} ms`,
+    );
+    expect(tally(outcomes)).toEqual({ created: 1, EMAIL_TAKEN: 19 });
+    const rows = await t.database.db
+      .selectFrom('client')
+      .select('client_no')
+      .where('email_norm', '=', 'race@example.nl')
+      .execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  it('does the same over HTTP: one 200 CREATED, the rest 409', async () => {
+    const token = await t.tokenFor(['B2C']);
+    const answers = await Promise.all(
+      Array.from({ length: 15 }, () =>
+        t.call('POST', 'B2C_PostClient', {
+          token,
+          body: { CLIENTDATA: { EMAIL: 'http.race@example.be', LASTNAME: 'Race' } },
+        }),
+      ),
+    );
+    const codes = tally(answers.map((a) => (a.statusCode === 200 ? 'created' : a.json().code)));
+    expect(codes).toEqual({ created: 1, EMAIL_TAKEN: 14 });
+  });
+
+  it('stands behind the check with a unique index on the normalised e-mail', async () => {
+    const repo = new ClientRepository(t.database.db);
+    const { clientNo } = await t.services.clients.profiles.saveClient({
+      email: 'index@example.nl',
+      lastName: 'Index',
+    });
+    const stored = await repo.findClient(clientNo);
+    if (!stored) throw new Error('missing');
+    const error = await repo
+      .insertClient({ ...stored, client_no: clientNo + 1_000_000, email: 'INDEX@example.nl' })
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+    expect(uniqueRuleOf(error)).toBe('email');
+  });
+
+  // A writer whose e-mail check ran before a concurrent insert committed: only the index stops it.
+  // (On SQLite writers hold the file's write lock for their whole transaction, so the check
+  // always sees the other insert; there the index is reached only by writers that skip the check.)
+  it.runIf(ENGINE === 'postgres')('maps the index violation of a lost race to 409 EMAIL_TAKEN', async () => {
+    const repo = new ClientRepository(t.database.db);
+    const { clientNo } = await t.services.clients.profiles.saveClient({
+      email: 'template@example.nl',
+      lastName: 'T',
+    });
+    const template = await repo.findClient(clientNo);
+    if (!template) throw new Error('missing');
+    const second = openDatabase(t.databaseUrl);
+    try {
+      let inserted!: () => void;
+      const insertedNow = new Promise<void>((r) => (inserted = r));
+      const first = t.database.db.transaction().execute(async (trx) => {
+        await new ClientRepository(trx).insertClient({
+          ...template,
+          client_no: clientNo + 2_000_000,
+          email: 'late@example.nl',
+          email_norm: 'late@example.nl',
+        });
+        inserted();
+        await new Promise((r) => setTimeout(r, 300));
+      });
+      await insertedNow;
+      const outcome = new ClientService(second)
+        .saveClient({ email: 'late@example.nl', lastName: 'Late' })
+        .then(
+          () => 'created',
+          (e: { code?: string }) => e.code,
+        );
+      await first;
+      expect(await outcome).toBe('EMAIL_TAKEN');
+    } finally {
+      await second.close();
+    }
+  });
+});

@@ -1,0 +1,189 @@
+import type { Database } from '../../kernel/db/database.ts';
+import { inWriteTransaction } from '../../kernel/db/unit-of-work.ts';
+import { ConflictError, type FieldError } from '../../kernel/errors.ts';
+import { feedPage } from '../../kernel/feed-page.ts';
+import type { Page, PageOf } from '../../kernel/paging.ts';
+import { fail, liveCustomer, MAX_CUSTOMER_NO, type WriteResult } from './customer-common.ts';
+import { type ArticleLinkRow, CustomerRepository, type LinkFilter } from './customer-repository.ts';
+import { checkWhole } from './customer-validation.ts';
+import {
+  type ArticleLinkKeyWire,
+  type ArticleLinkWire,
+  articleLinkKeyToWire,
+  articleLinkToWire,
+} from './customer-wire.ts';
+
+export interface ArticleLinkKey {
+  customerNo: number;
+  articleNo: string;
+}
+
+export interface ArticleLinkInput extends ArticleLinkKey {
+  /** The customer's own article number for our article; unique among the customer's links. */
+  customerArticleNo: string;
+  customerDescription?: string;
+  customerBarcode?: string | null;
+}
+
+/**
+ * The customer-article links of the customers area (docs/customers.md): a customer's own article
+ * numbers for our articles. Every write is one transaction with one SCN.
+ */
+export class ArticleLinkService {
+  readonly #read: CustomerRepository;
+
+  constructor(
+    readonly database: Database,
+    readonly now: () => Date = () => new Date(),
+  ) {
+    this.#read = new CustomerRepository(database.db);
+  }
+
+  /**
+   * B2B_GetAllCustomerArticleLink / B2B_GetCustomerArticleLink: links changed after the page's SCN
+   * in customer and article order; with a customer number, that (existing) customer's only.
+   */
+  async listArticleLinks(
+    page: Page,
+    filter: LinkFilter = {},
+  ): Promise<PageOf<ArticleLinkWire, ArticleLinkKeyWire>> {
+    if (filter.customerNo !== undefined) await liveCustomer(this.#read, filter.customerNo);
+    return feedPage(this.database.db, page, {
+      rows: (sinceScn, offset, limit) => this.#read.linksPage(sinceScn, offset, limit, filter),
+      live: (r) => r.deleted === 0,
+      items: (live) => live.map(articleLinkToWire),
+      tombstone: (r) => r.deleted === 1,
+      deletedKey: (r) => articleLinkKeyToWire(r),
+    });
+  }
+
+  saveArticleLink(input: ArticleLinkInput): Promise<WriteResult> {
+    return this.saveArticleLinks([input]);
+  }
+
+  /**
+   * Creates or replaces customer-article links (one transaction, all or none). The customer and the
+   * article must exist; a customer's own article number belongs to one of its live links only.
+   */
+  async saveArticleLinks(inputs: ArticleLinkInput[]): Promise<WriteResult> {
+    const errors: FieldError[] = [];
+    const keys = new Set<string>();
+    const own = new Set<string>();
+    const rows = inputs.map((l, i) => {
+      const at = `${i}/`;
+      checkWhole(errors, `${at}customerNo`, l.customerNo, 1, MAX_CUSTOMER_NO);
+      const articleNo = (l.articleNo ?? '').trim();
+      if (articleNo === '') errors.push({ name: `${at}articleNo`, message: 'is required' });
+      const customerArticleNo = (l.customerArticleNo ?? '').trim();
+      if (customerArticleNo === '' || customerArticleNo.length > 40) {
+        errors.push({ name: `${at}customerArticleNo`, message: 'is 1 to 40 characters' });
+      }
+      const description = (l.customerDescription ?? '').trim();
+      if (description.length > 200) {
+        errors.push({ name: `${at}customerDescription`, message: 'is longer than 200 characters' });
+      }
+      const barcode =
+        l.customerBarcode == null || l.customerBarcode.trim() === '' ? null : l.customerBarcode.trim();
+      if (barcode !== null && !/^[\x21-\x7E]{1,40}$/.test(barcode)) {
+        errors.push({
+          name: `${at}customerBarcode`,
+          message: 'is 1 to 40 printable characters without spaces',
+        });
+      }
+      const key = `${l.customerNo}\u0000${articleNo}`;
+      if (keys.has(key)) errors.push({ name: `${at}articleNo`, message: 'the same link is given twice' });
+      keys.add(key);
+      const ownKey = `${l.customerNo}\u0000${customerArticleNo}`;
+      if (own.has(ownKey)) {
+        errors.push({ name: `${at}customerArticleNo`, message: 'is given twice for this customer' });
+      }
+      own.add(ownKey);
+      return {
+        customer_no: l.customerNo,
+        article_no: articleNo,
+        customer_article_no: customerArticleNo,
+        customer_description: description,
+        customer_barcode: barcode,
+        deleted: 0,
+      };
+    });
+    fail(errors.slice(0, 20));
+    if (rows.length === 0) return { scn: null, changed: 0 };
+    return inWriteTransaction(this.database, async (uow) => {
+      const repo = new CustomerRepository(uow.db);
+      const customerNos = [...new Set(rows.map((r) => r.customer_no))];
+      const plan = async () => {
+        const customers = new Map((await repo.findCustomers(customerNos)).map((c) => [c.customer_no, c]));
+        const articles = await repo.liveArticles([...new Set(rows.map((r) => r.article_no))]);
+        const missing: FieldError[] = [];
+        for (const [i, r] of rows.entries()) {
+          const c = customers.get(r.customer_no);
+          if (!c || c.deleted === 1)
+            missing.push({ name: `${i}/customerNo`, message: `no customer ${r.customer_no}` });
+          if (!articles.has(r.article_no))
+            missing.push({ name: `${i}/articleNo`, message: `no article "${r.article_no}"` });
+          if (missing.length > 20) break;
+        }
+        fail(missing);
+        const changed: typeof rows = [];
+        for (const customerNo of customerNos) {
+          const stored = new Map((await repo.linksOfCustomer(customerNo)).map((l) => [l.article_no, l]));
+          const mine = rows.filter((r) => r.customer_no === customerNo);
+          for (const r of mine) {
+            const s = stored.get(r.article_no);
+            if (!s || (Object.keys(r) as Array<keyof typeof r>).some((k) => r[k] !== s[k])) changed.push(r);
+          }
+          // The customer's article numbers after this write must each name one article.
+          const after = new Map(
+            [...stored.values()].filter((l) => l.deleted === 0).map((l) => [l.article_no, l]),
+          );
+          for (const r of mine) after.set(r.article_no, { ...r, scn: 0, created_at: '', updated_at: '' });
+          const owners = new Map<string, string>();
+          for (const l of after.values()) {
+            const other = owners.get(l.customer_article_no);
+            if (other !== undefined) {
+              throw new ConflictError(
+                'CUSTOMER_ARTICLE_TAKEN',
+                `Customer ${customerNo} would use its article number "${l.customer_article_no}" for both ${other} and ${l.article_no}.`,
+              );
+            }
+            owners.set(l.customer_article_no, l.article_no);
+          }
+        }
+        return changed;
+      };
+      if ((await plan()).length === 0) return { scn: null, changed: 0 };
+      const scn = await uow.scn();
+      const changed = await plan();
+      const at = this.now().toISOString();
+      for (const r of changed) await repo.upsertLink({ ...r, scn, created_at: at, updated_at: at });
+      return { scn, changed: changed.length };
+    });
+  }
+
+  /** Deletes links (one transaction); keys without a live link are skipped. */
+  async deleteArticleLinks(keys: ArticleLinkKey[]): Promise<WriteResult> {
+    if (keys.length === 0) return { scn: null, changed: 0 };
+    return inWriteTransaction(this.database, async (uow) => {
+      const repo = new CustomerRepository(uow.db);
+      const liveOf = async () => {
+        const out: ArticleLinkRow[] = [];
+        for (const customerNo of new Set(keys.map((k) => k.customerNo))) {
+          const wanted = new Set(keys.filter((k) => k.customerNo === customerNo).map((k) => k.articleNo));
+          out.push(
+            ...(await repo.linksOfCustomer(customerNo)).filter(
+              (l) => l.deleted === 0 && wanted.has(l.article_no),
+            ),
+          );
+        }
+        return out;
+      };
+      if ((await liveOf()).length === 0) return { scn: null, changed: 0 };
+      const scn = await uow.scn();
+      const live = await liveOf();
+      const at = this.now().toISOString();
+      for (const l of live) await repo.upsertLink({ ...l, deleted: 1, scn, updated_at: at });
+      return { scn, changed: live.length };
+    });
+  }
+}

@@ -1,0 +1,337 @@
+import type { Kysely } from 'kysely';
+import { MAX_PARTY_NO } from '../../kernel/access/party-scope.ts';
+import type { DB } from '../../kernel/db/schema.ts';
+import type { CustomerAddressTable, CustomerArticleLinkTable, RepresentativeTable } from './tables.ts';
+
+/** A customer row with every column, the customers area's ones included (defaults applied). */
+export interface CustomerRow {
+  customer_no: number;
+  name: string;
+  price_group: number;
+  customer_group: string | null;
+  currency: string;
+  discount_bp: number;
+  active: number;
+  deleted: number;
+  scn: number;
+  created_at: string;
+  updated_at: string;
+  external_key: string | null;
+  name2: string;
+  vat_no: string;
+  language: string;
+  payment_days: number;
+  credit_limit_minor: number;
+  representative_code: string | null;
+}
+
+export type AddressRow = CustomerAddressTable;
+export type RepresentativeRow = RepresentativeTable;
+export type ArticleLinkRow = CustomerArticleLinkTable;
+
+const CUSTOMER_COLUMNS = [
+  'customer_no',
+  'name',
+  'price_group',
+  'customer_group',
+  'currency',
+  'discount_bp',
+  'active',
+  'deleted',
+  'scn',
+  'created_at',
+  'updated_at',
+  'external_key',
+  'name2',
+  'vat_no',
+  'language',
+  'payment_days',
+  'credit_limit_minor',
+  'representative_code',
+] as const;
+
+/** Keys per IN list: well below both engines' parameter limits. */
+const IN_CHUNK = 1000;
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/** The optional columns come back as the engine stores them; bigint money as a JS number. */
+function toCustomerRow(r: Record<string, unknown>): CustomerRow {
+  return {
+    ...(r as unknown as CustomerRow),
+    scn: Number(r.scn),
+    credit_limit_minor: Number(r.credit_limit_minor ?? 0),
+    external_key: (r.external_key as string | null | undefined) ?? null,
+    name2: (r.name2 as string | undefined) ?? '',
+    vat_no: (r.vat_no as string | undefined) ?? '',
+    language: (r.language as string | undefined) ?? 'LANGUAGE_1',
+    payment_days: Number(r.payment_days ?? 30),
+    representative_code: (r.representative_code as string | null | undefined) ?? null,
+  };
+}
+
+const num = <T extends { scn: number }>(r: T): T => ({ ...r, scn: Number(r.scn) });
+
+export interface CustomerFilter {
+  customerNo?: number;
+}
+
+export interface LinkFilter {
+  customerNo?: number;
+  articleNo?: string;
+  customerArticleNo?: string;
+}
+
+/** Every SQL statement of the customers area. */
+export class CustomerRepository {
+  constructor(private readonly db: Kysely<DB>) {}
+
+  // --- customers --------------------------------------------------------------------------------
+
+  async findCustomer(customerNo: number): Promise<CustomerRow | undefined> {
+    // The column is a 32-bit integer: a larger number is no customer (PostgreSQL would refuse it).
+    if (!Number.isSafeInteger(customerNo) || customerNo < 0 || customerNo > MAX_PARTY_NO) return undefined;
+    const row = await this.db
+      .selectFrom('customer')
+      .select(CUSTOMER_COLUMNS)
+      .where('customer_no', '=', customerNo)
+      .executeTakeFirst();
+    return row && toCustomerRow(row);
+  }
+
+  async findCustomers(customerNos: readonly number[]): Promise<CustomerRow[]> {
+    const out: CustomerRow[] = [];
+    for (const part of chunks(customerNos, IN_CHUNK)) {
+      const rows = await this.db
+        .selectFrom('customer')
+        .select(CUSTOMER_COLUMNS)
+        .where('customer_no', 'in', part)
+        .execute();
+      out.push(...rows.map(toCustomerRow));
+    }
+    return out;
+  }
+
+  async customerNoByExternalKey(key: string): Promise<number | undefined> {
+    const row = await this.db
+      .selectFrom('customer')
+      .select('customer_no')
+      .where('external_key', '=', key)
+      .executeTakeFirst();
+    return row?.customer_no;
+  }
+
+  async maxCustomerNo(): Promise<number> {
+    const row = await this.db
+      .selectFrom('customer')
+      .select((eb) => eb.fn.max('customer_no').as('max'))
+      .executeTakeFirst();
+    return Number(row?.max ?? 0);
+  }
+
+  /** One page of customers changed after `sinceScn`, in customer order, tombstones included. */
+  async customersPage(
+    sinceScn: number,
+    offset: number,
+    limit: number,
+    filter: CustomerFilter = {},
+  ): Promise<CustomerRow[]> {
+    let q = this.db.selectFrom('customer').select(CUSTOMER_COLUMNS).where('scn', '>', sinceScn);
+    if (filter.customerNo !== undefined) q = q.where('customer_no', '=', filter.customerNo);
+    const rows = await q.orderBy('customer_no').limit(limit).offset(offset).execute();
+    return rows.map(toCustomerRow);
+  }
+
+  /**
+   * One page of a representative's customers (ever assigned), in customer order: those whose
+   * membership or customer row changed after `sinceScn`. `member` is 0 when the customer moved away.
+   */
+  async representativeCustomersPage(
+    code: string,
+    sinceScn: number,
+    offset: number,
+    limit: number,
+    filter: CustomerFilter = {},
+  ): Promise<Array<CustomerRow & { member: number }>> {
+    let q = this.db
+      .selectFrom('representative_customer as m')
+      .innerJoin('customer as c', 'c.customer_no', 'm.customer_no')
+      .select(CUSTOMER_COLUMNS.map((c) => `c.${c}` as const))
+      .select('m.deleted as member_deleted')
+      .where('m.representative_code', '=', code)
+      .where((eb) => eb.or([eb('m.scn', '>', sinceScn), eb('c.scn', '>', sinceScn)]));
+    if (filter.customerNo !== undefined) q = q.where('m.customer_no', '=', filter.customerNo);
+    const rows = await q.orderBy('m.customer_no').limit(limit).offset(offset).execute();
+    return rows.map((r) => ({ ...toCustomerRow(r), member: r.member_deleted === 0 ? 1 : 0 }));
+  }
+
+  async insertCustomer(row: CustomerRow): Promise<void> {
+    await this.db.insertInto('customer').values(row).execute();
+  }
+
+  async updateCustomer(customerNo: number, changes: Partial<CustomerRow>): Promise<void> {
+    const { customer_no, created_at, ...rest } = changes;
+    await this.db.updateTable('customer').set(rest).where('customer_no', '=', customerNo).execute();
+  }
+
+  // --- addresses --------------------------------------------------------------------------------
+
+  /** Every address row (deleted ones included) of the given customers, in customer and number order. */
+  async addressesOf(customerNos: readonly number[], liveOnly = false): Promise<AddressRow[]> {
+    const out: AddressRow[] = [];
+    for (const part of chunks(customerNos, IN_CHUNK)) {
+      let q = this.db.selectFrom('customer_address').selectAll().where('customer_no', 'in', part);
+      if (liveOnly) q = q.where('deleted', '=', 0);
+      out.push(...(await q.orderBy('customer_no').orderBy('address_no').execute()).map(num));
+    }
+    return out;
+  }
+
+  async upsertAddress(row: AddressRow): Promise<void> {
+    const { customer_no, address_no, created_at, ...changes } = row;
+    await this.db
+      .insertInto('customer_address')
+      .values(row)
+      .onConflict((oc) => oc.columns(['customer_no', 'address_no']).doUpdateSet(changes))
+      .execute();
+  }
+
+  // --- representatives --------------------------------------------------------------------------
+
+  async findRepresentative(code: string): Promise<RepresentativeRow | undefined> {
+    const row = await this.db
+      .selectFrom('representative')
+      .selectAll()
+      .where('code', '=', code)
+      .executeTakeFirst();
+    return row && num(row);
+  }
+
+  async findRepresentatives(codes: readonly string[]): Promise<RepresentativeRow[]> {
+    const out: RepresentativeRow[] = [];
+    for (const part of chunks(codes, IN_CHUNK)) {
+      out.push(
+        ...(await this.db.selectFrom('representative').selectAll().where('code', 'in', part).execute()).map(
+          num,
+        ),
+      );
+    }
+    return out;
+  }
+
+  async representativesPage(sinceScn: number, offset: number, limit: number): Promise<RepresentativeRow[]> {
+    const rows = await this.db
+      .selectFrom('representative')
+      .selectAll()
+      .where('scn', '>', sinceScn)
+      .orderBy('code')
+      .limit(limit)
+      .offset(offset)
+      .execute();
+    return rows.map(num);
+  }
+
+  /**
+   * The representatives one customer has or had, changed (row or membership) after `sinceScn`, in
+   * code order; `member` is 0 for one the customer no longer has.
+   */
+  async representativesOfCustomerPage(
+    customerNo: number,
+    sinceScn: number,
+    offset: number,
+    limit: number,
+  ): Promise<Array<RepresentativeRow & { member: number }>> {
+    const rows = await this.db
+      .selectFrom('representative_customer as m')
+      .innerJoin('representative as r', 'r.code', 'm.representative_code')
+      .selectAll('r')
+      .select('m.deleted as member_deleted')
+      .where('m.customer_no', '=', customerNo)
+      .where((eb) => eb.or([eb('m.scn', '>', sinceScn), eb('r.scn', '>', sinceScn)]))
+      .orderBy('r.code')
+      .limit(limit)
+      .offset(offset)
+      .execute();
+    return rows.map(({ member_deleted, ...r }) => ({ ...num(r), member: member_deleted === 0 ? 1 : 0 }));
+  }
+
+  async upsertRepresentative(row: RepresentativeRow): Promise<void> {
+    const { code, created_at, ...changes } = row;
+    await this.db
+      .insertInto('representative')
+      .values(row)
+      .onConflict((oc) => oc.column('code').doUpdateSet(changes))
+      .execute();
+  }
+
+  async liveCustomersOfRepresentative(code: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('customer')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('representative_code', '=', code)
+      .where('deleted', '=', 0)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
+  /** Records that `customerNo` is (deleted = 0) or no longer is (deleted = 1) one of `code`'s customers. */
+  async setMembership(code: string, customerNo: number, deleted: number, scn: number): Promise<void> {
+    await this.db
+      .insertInto('representative_customer')
+      .values({ representative_code: code, customer_no: customerNo, deleted, scn })
+      .onConflict((oc) => oc.columns(['representative_code', 'customer_no']).doUpdateSet({ deleted, scn }))
+      .execute();
+  }
+
+  // --- customer-article links -------------------------------------------------------------------
+
+  /** The live articles among `articleNos`. */
+  async liveArticles(articleNos: readonly string[]): Promise<Set<string>> {
+    const out = new Set<string>();
+    for (const part of chunks(articleNos, IN_CHUNK)) {
+      const rows = await this.db
+        .selectFrom('article')
+        .select('article_no')
+        .where('article_no', 'in', part)
+        .where('deleted', '=', 0)
+        .execute();
+      for (const r of rows) out.add(r.article_no);
+    }
+    return out;
+  }
+
+  /** Every link row (deleted ones included) of one customer. */
+  async linksOfCustomer(customerNo: number): Promise<ArticleLinkRow[]> {
+    const rows = await this.db
+      .selectFrom('customer_article_link')
+      .selectAll()
+      .where('customer_no', '=', customerNo)
+      .execute();
+    return rows.map(num);
+  }
+
+  /** One page of links changed after `sinceScn`, in customer and article order, tombstones included. */
+  async linksPage(sinceScn: number, offset: number, limit: number, filter: LinkFilter = {}) {
+    let q = this.db.selectFrom('customer_article_link').selectAll().where('scn', '>', sinceScn);
+    if (filter.customerNo !== undefined) q = q.where('customer_no', '=', filter.customerNo);
+    if (filter.articleNo !== undefined) q = q.where('article_no', '=', filter.articleNo);
+    if (filter.customerArticleNo !== undefined) {
+      q = q.where('customer_article_no', '=', filter.customerArticleNo);
+    }
+    const rows = await q.orderBy('customer_no').orderBy('article_no').limit(limit).offset(offset).execute();
+    return rows.map(num);
+  }
+
+  async upsertLink(row: ArticleLinkRow): Promise<void> {
+    const { customer_no, article_no, created_at, ...changes } = row;
+    await this.db
+      .insertInto('customer_article_link')
+      .values(row)
+      .onConflict((oc) => oc.columns(['customer_no', 'article_no']).doUpdateSet(changes))
+      .execute();
+  }
+}

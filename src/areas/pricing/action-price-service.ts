@@ -1,0 +1,154 @@
+import type { Database } from '../../kernel/db/database.ts';
+import { inWriteTransaction } from '../../kernel/db/unit-of-work.ts';
+import { ConflictError, NotFoundError, ValidationError } from '../../kernel/errors.ts';
+import { feedPage } from '../../kernel/feed-page.ts';
+import type { Page, PageOf } from '../../kernel/paging.ts';
+import { type ActionPriceListRow, type ActionPriceRow, PricingRepository } from './pricing-repository.ts';
+import { type ActionPriceInput, actionPriceRow, isValidDate, sameRow, todayOf } from './pricing-rules.ts';
+import { softDelete, type WriteResult } from './pricing-shared.ts';
+import { type ActionPriceWire, actionPriceToWire } from './pricing-wire.ts';
+
+export interface ActionPriceFilter {
+  /** YYYY-MM-DD: only action prices running on this date (default today)... */
+  date?: string;
+  /** ...unless `all`: every action price that is not deleted, whatever its dates. */
+  all?: boolean;
+}
+
+/**
+ * Action prices (docs/pricing.md): retail prices of an article, or of one of its sizes, for a
+ * period, shown only while the article is published for retail. Every write is one transaction.
+ */
+export class ActionPriceService {
+  readonly #read: PricingRepository;
+
+  constructor(
+    readonly database: Database,
+    readonly now: () => Date = () => new Date(),
+  ) {
+    this.#read = new PricingRepository(database.db);
+  }
+
+  /**
+   * B2C_GetAllActionPrice: action prices of articles published for retail. Without `all`, only
+   * those running on the date; the others changed since the page's SCN come under DELETED like
+   * deleted ones and those of articles no longer published for retail.
+   */
+  async listActionPrices(
+    page: Page,
+    filter: ActionPriceFilter = {},
+  ): Promise<PageOf<ActionPriceWire, number>> {
+    const shown = this.#actionFilter(filter);
+    return feedPage(this.database.db, page, {
+      rows: (sinceScn, offset, limit) => this.#read.actionPricesPage(sinceScn, offset, limit),
+      live: shown,
+      items: (live) => live.map(actionPriceToWire),
+      deletedKey: (r) => Number(r.id),
+    });
+  }
+
+  /**
+   * B2C_GetArticleACTIONPrice: the action prices of one article published for retail. With a size,
+   * those for that size, where a size-specific action price hides an every-size one of its currency.
+   */
+  async articleActionPrices(
+    articleNo: string,
+    options: ActionPriceFilter & { sizex?: string; currency?: string } = {},
+  ): Promise<ActionPriceWire[]> {
+    const article = await this.#read.findArticle(articleNo);
+    if (!article || article.deleted === 1 || article.retail === 0 || article.active === 0) {
+      throw new NotFoundError('ARTICLE_NOT_FOUND', `No article "${articleNo}" published for retail.`);
+    }
+    const shown = this.#actionFilter(options);
+    let rows = (await this.#read.actionPricesOfArticle(articleNo)).filter(shown);
+    if (options.currency !== undefined) rows = rows.filter((r) => r.currency === options.currency);
+    if (options.sizex !== undefined) {
+      const { sizex } = options;
+      const specific = new Set(rows.filter((r) => r.sizex === sizex).map((r) => r.currency));
+      rows = rows.filter((r) => r.sizex === sizex || (r.sizex === null && !specific.has(r.currency)));
+    }
+    return rows.map(actionPriceToWire);
+  }
+
+  #actionFilter(filter: ActionPriceFilter): (r: ActionPriceListRow) => boolean {
+    const date = filter.date ?? todayOf(this.now);
+    if (!isValidDate(date))
+      throw new ValidationError([{ name: 'strdate', message: 'must be a date YYYY-MM-DD' }]);
+    return (r) =>
+      r.deleted === 0 &&
+      r.article_deleted === 0 &&
+      r.retail === 1 &&
+      r.active === 1 &&
+      (filter.all === true || (r.start_date <= date && date <= r.end_date));
+  }
+
+  /** Creates an action price; one running at the same time for the same article, size and currency is a conflict. */
+  async createActionPrice(input: ActionPriceInput): Promise<WriteResult & { id: number }> {
+    const row = actionPriceRow(input, this.now().toISOString());
+    return inWriteTransaction(this.database, async (uow) => {
+      const repo = new PricingRepository(uow.db);
+      await checkActionArticle(repo, input);
+      const scn = await uow.scn();
+      await checkNoOverlap(repo, row, null);
+      const id = await repo.insertActionPrice({ ...row, scn });
+      return { id, scn, changed: 1 };
+    });
+  }
+
+  async updateActionPrice(id: number, input: ActionPriceInput): Promise<WriteResult> {
+    const row = actionPriceRow(input, this.now().toISOString());
+    return inWriteTransaction(this.database, async (uow) => {
+      const repo = new PricingRepository(uow.db);
+      const differs = async () => {
+        const stored = await repo.findActionPrice(id);
+        if (!stored || stored.deleted === 1)
+          throw new NotFoundError('ACTION_PRICE_NOT_FOUND', `No action price ${id}.`);
+        return !sameRow({ ...row, id, scn: 0 }, stored, ['scn', 'created_at', 'updated_at']);
+      };
+      if (!(await differs())) return { scn: null, changed: 0 };
+      await checkActionArticle(repo, input);
+      const scn = await uow.scn();
+      if (!(await differs())) return { scn, changed: 0 };
+      await checkNoOverlap(repo, row, id);
+      const { created_at, ...changes } = row;
+      await repo.updateActionPrice(id, { ...changes, scn });
+      return { scn, changed: 1 };
+    });
+  }
+
+  deleteActionPrice(id: number): Promise<WriteResult> {
+    return softDelete(
+      this.database,
+      this.now,
+      'ACTION_PRICE_NOT_FOUND',
+      `No action price ${id}.`,
+      (repo) => ({
+        find: () => repo.findActionPrice(id),
+        update: (scn, at) => repo.updateActionPriceFlags(id, scn, at),
+      }),
+    );
+  }
+}
+
+async function checkActionArticle(repo: PricingRepository, input: ActionPriceInput): Promise<void> {
+  const sizes = (await repo.sizesOfArticles([input.articleNo])).get(input.articleNo);
+  if (!sizes) throw new NotFoundError('ARTICLE_NOT_FOUND', `No article "${input.articleNo}".`);
+  if (input.sizex != null && !sizes.has(input.sizex)) {
+    throw new NotFoundError('SIZE_NOT_FOUND', `Article "${input.articleNo}" has no size "${input.sizex}".`);
+  }
+}
+
+async function checkNoOverlap(
+  repo: PricingRepository,
+  row: Pick<ActionPriceRow, 'article_no' | 'sizex' | 'currency' | 'start_date' | 'end_date'>,
+  exceptId: number | null,
+): Promise<void> {
+  const clash = await repo.overlappingActionPrices(row, exceptId);
+  if (clash.length > 0) {
+    throw new ConflictError(
+      'ACTION_PRICE_OVERLAP',
+      `Action price ${clash[0]?.id} already runs in that period for article ${row.article_no}` +
+        `${row.sizex === null ? '' : ` size ${row.sizex}`} in ${row.currency}.`,
+    );
+  }
+}

@@ -1,0 +1,43 @@
+import type { Area } from '../../kernel/area.ts';
+import { PRICING_ADMIN_ROUTES } from './admin.ts';
+import { seedPrices } from './demo.ts';
+import { PRICING_IMPORT_KINDS } from './import-kinds.ts';
+import * as m0003 from './migrations/0003_pricing.ts';
+import {
+  B2B_GetAllPriceAgreements,
+  B2B_GetAllPrices,
+  B2B_GetArticlePrice,
+  B2B_GetCustomerLineDiscounts,
+  B2B_GetPriceAgreement,
+  B2B_GetPriceChanges,
+  B2C_GetAllActionPrice,
+  B2C_GetArticleACTIONPrice,
+} from './operations.ts';
+import { createPricingServices, type PricingServices } from './pricing-services.ts';
+import './tables.ts';
+
+declare module '../../kernel/services.ts' {
+  interface Services {
+    pricing: PricingServices;
+  }
+}
+
+/** The pricing area: list prices, price agreements, line discounts, action prices and price resolution (docs/pricing.md). */
+export const pricingArea: Area = {
+  name: 'pricing',
+  operations: [
+    B2C_GetAllActionPrice,
+    B2C_GetArticleACTIONPrice,
+    B2B_GetCustomerLineDiscounts,
+    B2B_GetAllPriceAgreements,
+    B2B_GetAllPrices,
+    B2B_GetArticlePrice,
+    B2B_GetPriceAgreement,
+    B2B_GetPriceChanges,
+  ],
+  adminRoutes: PRICING_ADMIN_ROUTES,
+  importKinds: PRICING_IMPORT_KINDS,
+  migrations: { '0003_pricing': m0003 },
+  services: (_config, database) => ({ pricing: createPricingServices(database) }),
+  seedDemo: (services) => seedPrices(services, {}),
+};

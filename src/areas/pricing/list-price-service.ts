@@ -1,0 +1,168 @@
+import type { Database } from '../../kernel/db/database.ts';
+import { inWriteTransaction } from '../../kernel/db/unit-of-work.ts';
+import type { FieldError } from '../../kernel/errors.ts';
+import { feedPage } from '../../kernel/feed-page.ts';
+import type { Page, PageOf } from '../../kernel/paging.ts';
+import { PricingRepository } from './pricing-repository.ts';
+import { checkCurrency, checkMinor, checkPositiveInt, fail } from './pricing-rules.ts';
+import type { WriteResult } from './pricing-shared.ts';
+import {
+  type ListPriceKeyWire,
+  type ListPriceWire,
+  listPriceKeyToWire,
+  listPriceToWire,
+  type PriceArticleWire,
+  pricesToWire,
+} from './pricing-wire.ts';
+import type { PriceType } from './tables.ts';
+
+export interface ListPriceKey {
+  articleNo: string;
+  priceType: PriceType;
+  priceGroup: number;
+  currency: string;
+  sizex: string;
+}
+export interface ListPriceInput extends ListPriceKey {
+  priceMinor: number;
+}
+
+const priceKey = (k: {
+  article_no: string;
+  price_type: string;
+  price_group: number;
+  currency: string;
+  sizex: string;
+}) => `${k.article_no}\u0000${k.price_type}\u0000${k.price_group}\u0000${k.currency}\u0000${k.sizex}`;
+
+/**
+ * List prices (docs/pricing.md): the price of an article size per price type, price group and
+ * currency, with the two change feeds. Every write is one transaction; writes that change nothing
+ * leave the SCN where it was.
+ */
+export class ListPriceService {
+  readonly #read: PricingRepository;
+
+  constructor(readonly database: Database) {
+    this.#read = new PricingRepository(database.db);
+  }
+
+  /** B2B_GetAllPrices: one page of articles with their complete live price sets. */
+  listPrices(page: Page): Promise<PageOf<PriceArticleWire, string>> {
+    return feedPage(this.database.db, page, {
+      rows: (sinceScn, offset, limit) => this.#read.priceArticlesPage(sinceScn, offset, limit),
+      live: (r) => r.deleted === 0,
+      items: async (rows) => {
+        const live = rows.map((r) => r.article_no);
+        return pricesToWire(live, await this.#read.livePricesOf(live));
+      },
+      tombstone: (r) => r.deleted === 1,
+      deletedKey: (r) => r.article_no,
+    });
+  }
+
+  /** B2B_GetPriceChanges: list price rows changed after the page's SCN, deleted ones as keys. */
+  listPriceChanges(page: Page): Promise<PageOf<ListPriceWire, ListPriceKeyWire>> {
+    return feedPage(this.database.db, page, {
+      rows: (sinceScn, offset, limit) => this.#read.listPricesPage(sinceScn, offset, limit),
+      live: (r) => r.deleted === 0,
+      items: (live) => live.map(listPriceToWire),
+      tombstone: (r) => r.deleted === 1,
+      deletedKey: (r) => listPriceKeyToWire(r),
+    });
+  }
+
+  /**
+   * Sets list prices, many rows per call, in one transaction (all or none). A row whose price is
+   * already stored is skipped; a call that changes nothing does not move the SCN. Every article
+   * must exist (not deleted) and have the size.
+   */
+  async setListPrices(inputs: ListPriceInput[]): Promise<WriteResult> {
+    const errors: FieldError[] = [];
+    const seen = new Set<string>();
+    for (const [i, p] of inputs.entries()) {
+      checkListPriceKey(errors, `${i}/`, p);
+      checkMinor(errors, `${i}/priceMinor`, p.priceMinor);
+      const key = priceKey(toKeyRow(p));
+      if (seen.has(key)) errors.push({ name: `${i}`, message: 'the same price is given twice' });
+      seen.add(key);
+      if (errors.length > 20) break;
+    }
+    fail(errors);
+    if (inputs.length === 0) return { scn: null, changed: 0 };
+    return inWriteTransaction(this.database, async (uow) => {
+      const repo = new PricingRepository(uow.db);
+      const articleNos = [...new Set(inputs.map((p) => p.articleNo))];
+      const sizes = await repo.sizesOfArticles(articleNos);
+      const missing: FieldError[] = [];
+      for (const [i, p] of inputs.entries()) {
+        const ofArticle = sizes.get(p.articleNo);
+        if (!ofArticle) missing.push({ name: `${i}/articleNo`, message: `no article "${p.articleNo}"` });
+        else if (!ofArticle.has(p.sizex))
+          missing.push({ name: `${i}/sizex`, message: `article "${p.articleNo}" has no size "${p.sizex}"` });
+        if (missing.length > 20) break;
+      }
+      fail(missing);
+      const changedOf = async () => {
+        const stored = new Map((await repo.listPricesOf(articleNos)).map((r) => [priceKey(r), r]));
+        return inputs.filter((p) => {
+          const s = stored.get(priceKey(toKeyRow(p)));
+          return !s || s.deleted === 1 || Number(s.price_minor) !== p.priceMinor;
+        });
+      };
+      if ((await changedOf()).length === 0) return { scn: null, changed: 0 };
+      const scn = await uow.scn();
+      const changed = await changedOf();
+      await repo.upsertListPrices(
+        changed.map((p) => ({ ...toKeyRow(p), price_minor: p.priceMinor, deleted: 0, scn })),
+      );
+      await repo.refreshPriceArticles([...new Set(changed.map((p) => p.articleNo))], scn);
+      return { scn, changed: changed.length };
+    });
+  }
+
+  /** Deletes list prices (many per call, one transaction); keys without a live price are skipped. */
+  async deleteListPrices(keys: ListPriceKey[]): Promise<WriteResult> {
+    const errors: FieldError[] = [];
+    for (const [i, k] of keys.entries()) checkListPriceKey(errors, `${i}/`, k);
+    fail(errors);
+    if (keys.length === 0) return { scn: null, changed: 0 };
+    return inWriteTransaction(this.database, async (uow) => {
+      const repo = new PricingRepository(uow.db);
+      const articleNos = [...new Set(keys.map((k) => k.articleNo))];
+      const wanted = new Set(keys.map((k) => priceKey(toKeyRow(k))));
+      const liveOf = async () =>
+        (await repo.listPricesOf(articleNos)).filter((r) => r.deleted === 0 && wanted.has(priceKey(r)));
+      if ((await liveOf()).length === 0) return { scn: null, changed: 0 };
+      const scn = await uow.scn();
+      const live = await liveOf();
+      await repo.upsertListPrices(
+        live.map((r) => ({ ...r, price_minor: Number(r.price_minor), deleted: 1, scn })),
+      );
+      await repo.refreshPriceArticles([...new Set(live.map((r) => r.article_no))], scn);
+      return { scn, changed: live.length };
+    });
+  }
+}
+
+function checkListPriceKey(errors: FieldError[], at: string, k: ListPriceKey): void {
+  if (typeof k.articleNo !== 'string' || k.articleNo === '')
+    errors.push({ name: `${at}articleNo`, message: 'is required' });
+  if (k.priceType !== 'RECOMMENDED' && k.priceType !== 'SELLING') {
+    errors.push({ name: `${at}priceType`, message: 'is RECOMMENDED or SELLING' });
+  }
+  checkPositiveInt(errors, `${at}priceGroup`, k.priceGroup, 9999);
+  checkCurrency(errors, `${at}currency`, k.currency);
+  if (typeof k.sizex !== 'string' || k.sizex === '')
+    errors.push({ name: `${at}sizex`, message: 'is required' });
+}
+
+function toKeyRow(k: ListPriceKey) {
+  return {
+    article_no: k.articleNo,
+    price_type: k.priceType,
+    price_group: k.priceGroup,
+    currency: k.currency,
+    sizex: k.sizex,
+  };
+}

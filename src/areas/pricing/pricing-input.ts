@@ -1,0 +1,198 @@
+import { type Static, Type } from 'typebox';
+import { ValidationError } from '../../kernel/errors.ts';
+import { DIGITS_MAX, MAX_INT32 } from '../../kernel/int-limits.ts';
+import { toMinor } from '../../kernel/money.ts';
+import type { ListPriceInput } from './list-price-service.ts';
+import type { CustomerInput } from './price-customer-service.ts';
+import type { ActionPriceInput, AgreementInput, LineDiscountInput } from './pricing-rules.ts';
+
+/**
+ * The written forms of pricing records: admin bodies and `tv2 import customers|prices|agreements`
+ * records, in the upper-case style of the TV2 answers (the same keys B2B_GetPriceChanges and
+ * B2B_GetAllPriceAgreements answer with). Amounts are numbers or decimal strings with at most two
+ * decimals; percentages likewise (12.5 = 12.5 %).
+ */
+const Amount = Type.Union([Type.Number(), Type.String({ maxLength: 20 })]);
+const Whole = Type.Union([
+  Type.Integer({ minimum: 0, maximum: MAX_INT32 }),
+  Type.String({ pattern: '^[0-9]{1,12}$', [DIGITS_MAX]: MAX_INT32 }),
+]);
+const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' });
+const Currency = Type.String({ pattern: '^[A-Z]{3}$' });
+const Flag = Type.Union([Type.Boolean(), Type.Literal(0), Type.Literal(1)]);
+const Optional = <T extends Parameters<typeof Type.Optional>[0]>(t: T) =>
+  Type.Optional(Type.Union([t, Type.Null()]));
+
+export const CustomerBody = Type.Object(
+  {
+    CUSTOMER: Whole,
+    NAME: Type.String({ minLength: 1, maxLength: 200 }),
+    PRICEGROUP: Whole,
+    CUSTOMERGROUP: Optional(Type.String({ maxLength: 40 })),
+    CURRENCY: Currency,
+    DISCOUNTPERC: Type.Optional(Amount),
+    ACTIVE: Type.Optional(Flag),
+  },
+  { additionalProperties: true },
+);
+export type CustomerBody = Static<typeof CustomerBody>;
+
+export const ListPriceBody = Type.Object(
+  {
+    ARTICLE: Type.String({ minLength: 1 }),
+    PRICETYPE: Type.Union([Type.Literal('SELLING'), Type.Literal('RECOMMENDED')]),
+    PRICEGROUP: Whole,
+    CURRENCY: Currency,
+    SIZEX: Type.String({ minLength: 1 }),
+    PRICE: Amount,
+  },
+  { additionalProperties: true },
+);
+export type ListPriceBody = Static<typeof ListPriceBody>;
+
+export const AgreementBody = Type.Object(
+  {
+    CUSTOMER: Optional(Whole),
+    CUSTOMERGROUP: Optional(Type.String({ maxLength: 40 })),
+    ARTICLE: Optional(Type.String()),
+    MODEL: Optional(Type.String()),
+    ARTICLEGROUP: Optional(Type.String()),
+    MINQUANTITY: Type.Optional(Whole),
+    VALIDFROM: Day,
+    VALIDTO: Optional(Day),
+    DISCOUNTPERC: Optional(Amount),
+    NETPRICES: Optional(Type.Array(Type.Object({ CURRENCY: Currency, PRICE: Amount }), { maxItems: 20 })),
+  },
+  {
+    additionalProperties: true,
+    description: 'Give one of ARTICLE, MODEL, ARTICLEGROUP; one of DISCOUNTPERC, NETPRICES.',
+  },
+);
+export type AgreementBody = Static<typeof AgreementBody>;
+
+export const LineDiscountBody = Type.Object(
+  {
+    CUSTOMER: Whole,
+    MODEL: Optional(Type.String()),
+    ARTICLEGROUP: Optional(Type.String()),
+    DISCOUNTPERC: Amount,
+    VALIDFROM: Day,
+    VALIDTO: Optional(Day),
+  },
+  { additionalProperties: true },
+);
+export type LineDiscountBody = Static<typeof LineDiscountBody>;
+
+export const ActionPriceBody = Type.Object(
+  {
+    ARTICLE: Type.String({ minLength: 1 }),
+    SIZEX: Optional(Type.String()),
+    CURRENCY: Currency,
+    PRICE: Amount,
+    STARTDATE: Day,
+    ENDDATE: Day,
+  },
+  { additionalProperties: true },
+);
+export type ActionPriceBody = Static<typeof ActionPriceBody>;
+
+const flag = (v: boolean | 0 | 1 | undefined, fallback: boolean) => (v === undefined ? fallback : Boolean(v));
+
+export function customerInput(b: CustomerBody): CustomerInput {
+  return {
+    customerNo: Number(b.CUSTOMER),
+    name: b.NAME,
+    priceGroup: Number(b.PRICEGROUP),
+    customerGroup: b.CUSTOMERGROUP ?? null,
+    currency: b.CURRENCY,
+    discountBp: b.DISCOUNTPERC === undefined ? 0 : toMinor(b.DISCOUNTPERC, '/DISCOUNTPERC'),
+    active: flag(b.ACTIVE, true),
+  };
+}
+
+export function listPriceInput(b: ListPriceBody, pointer = ''): ListPriceInput {
+  return {
+    articleNo: b.ARTICLE,
+    priceType: b.PRICETYPE,
+    priceGroup: Number(b.PRICEGROUP),
+    currency: b.CURRENCY,
+    sizex: b.SIZEX,
+    priceMinor: toMinor(b.PRICE, `${pointer}/PRICE`),
+  };
+}
+
+function scopeOf(
+  b: { ARTICLE?: string | null; MODEL?: string | null; ARTICLEGROUP?: string | null },
+  allowed: string[],
+) {
+  const given = (['ARTICLE', 'MODEL', 'ARTICLEGROUP'] as const).filter((k) => allowed.includes(k) && b[k]);
+  if (given.length !== 1) {
+    throw new ValidationError([
+      { name: `/${allowed[0]}`, message: `give exactly one of ${allowed.join(', ')}` },
+    ]);
+  }
+  const key = given[0]!;
+  return { scope: key, scopeValue: b[key] as string };
+}
+
+export function agreementInput(b: AgreementBody): AgreementInput {
+  const { scope, scopeValue } = scopeOf(b, ['ARTICLE', 'MODEL', 'ARTICLEGROUP']);
+  return {
+    customerNo: b.CUSTOMER === undefined || b.CUSTOMER === null ? null : Number(b.CUSTOMER),
+    customerGroup: b.CUSTOMERGROUP ?? null,
+    scope,
+    scopeValue,
+    minQuantity: b.MINQUANTITY === undefined ? 1 : Number(b.MINQUANTITY),
+    validFrom: b.VALIDFROM,
+    validTo: b.VALIDTO ?? null,
+    discountBp:
+      b.DISCOUNTPERC === undefined || b.DISCOUNTPERC === null
+        ? null
+        : toMinor(b.DISCOUNTPERC, '/DISCOUNTPERC'),
+    netPrices: b.NETPRICES
+      ? Object.fromEntries(b.NETPRICES.map((p, i) => [p.CURRENCY, toMinor(p.PRICE, `/NETPRICES/${i}/PRICE`)]))
+      : null,
+  };
+}
+
+export function lineDiscountInput(b: LineDiscountBody): LineDiscountInput {
+  const { scope, scopeValue } = scopeOf(b, ['MODEL', 'ARTICLEGROUP']);
+  return {
+    customerNo: Number(b.CUSTOMER),
+    scope: scope as 'MODEL' | 'ARTICLEGROUP',
+    scopeValue,
+    discountBp: toMinor(b.DISCOUNTPERC, '/DISCOUNTPERC'),
+    validFrom: b.VALIDFROM,
+    validTo: b.VALIDTO ?? null,
+  };
+}
+
+export function actionPriceInput(b: ActionPriceBody): ActionPriceInput {
+  return {
+    articleNo: b.ARTICLE,
+    sizex: b.SIZEX ?? null,
+    currency: b.CURRENCY,
+    priceMinor: toMinor(b.PRICE, '/PRICE'),
+    startDate: b.STARTDATE,
+    endDate: b.ENDDATE,
+  };
+}
+
+/** A CSV row: empty cells are absent; NETPRICES as "EUR=12.50|GBP=10.90". */
+export function pricingRecordFromCsv(row: Record<string, string>): Record<string, unknown> {
+  const record: Record<string, unknown> = {};
+  for (const [column, value] of Object.entries(row)) {
+    if (value === '') continue;
+    if (column === 'NETPRICES') {
+      record.NETPRICES = value.split('|').map((pair) => {
+        const [CURRENCY = '', PRICE = ''] = pair.split('=').map((p) => p.trim());
+        return { CURRENCY, PRICE };
+      });
+    } else if (column === 'ACTIVE') {
+      record.ACTIVE = /^(1|true|yes|y)$/i.test(value);
+    } else {
+      record[column] = value;
+    }
+  }
+  return record;
+}

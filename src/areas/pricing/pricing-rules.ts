@@ -1,0 +1,225 @@
+import { type FieldError, ValidationError } from '../../kernel/errors.ts';
+import { CURRENCY } from '../../kernel/money.ts';
+import type { PriceScope } from './tables.ts';
+
+/**
+ * The pricing area's field rules, with no database: the checks of the write inputs (money in minor
+ * units, percentages in basis points, dates YYYY-MM-DD) and the stored rows of agreements, line
+ * discounts and action prices built from them. Every problem of an input is reported in one
+ * ValidationError.
+ */
+
+export interface AgreementInput {
+  /** Exactly one of customerNo and customerGroup. */
+  customerNo?: number | null;
+  customerGroup?: string | null;
+  scope: PriceScope;
+  /** The article number, model number or article group the agreement is for. */
+  scopeValue: string;
+  /** Quantity break: applies from this quantity on (default 1). */
+  minQuantity?: number;
+  /** YYYY-MM-DD, inclusive. */
+  validFrom: string;
+  /** YYYY-MM-DD, inclusive; null or absent: open-ended. */
+  validTo?: string | null;
+  /** Exactly one of discountBp (a percentage off the list price) and netPrices (currency -> minor units). */
+  discountBp?: number | null;
+  netPrices?: Record<string, number> | null;
+}
+
+export interface LineDiscountInput {
+  customerNo: number;
+  scope: 'MODEL' | 'ARTICLEGROUP';
+  scopeValue: string;
+  discountBp: number;
+  validFrom: string;
+  validTo?: string | null;
+}
+
+export interface ActionPriceInput {
+  articleNo: string;
+  /** Null or absent: every size of the article. */
+  sizex?: string | null;
+  currency: string;
+  priceMinor: number;
+  startDate: string;
+  endDate: string;
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const CODE = /^[A-Za-z0-9][A-Za-z0-9._/ -]{0,39}$/;
+const MAX_MINOR = 99_999_999_999_99; // 99 999 999 999.99: 13 digits as toMinor takes, well inside 2^53
+export const MAX_QUANTITY = 1_000_000;
+
+export function isValidDate(text: string): boolean {
+  if (!DATE.test(text)) return false;
+  const d = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === text;
+}
+
+/** Today as YYYY-MM-DD (UTC): the date validity and action prices are judged on by default. */
+export function todayOf(now: () => Date): string {
+  return now().toISOString().slice(0, 10);
+}
+
+export function checkDate(
+  errors: FieldError[],
+  name: string,
+  value: string | null | undefined,
+  optional = false,
+) {
+  if (value === null || value === undefined) {
+    if (!optional) errors.push({ name, message: 'a date YYYY-MM-DD is required' });
+  } else if (!isValidDate(value)) {
+    errors.push({ name, message: 'must be a date YYYY-MM-DD' });
+  }
+}
+
+export function checkMinor(errors: FieldError[], name: string, value: unknown) {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0 || value > MAX_MINOR) {
+    errors.push({ name, message: 'must be a whole number of minor units (cents), 0 or more' });
+  }
+}
+
+export function checkBp(errors: FieldError[], name: string, value: unknown, min = 0) {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > 10_000) {
+    errors.push({ name, message: `must be ${min} to 10000 basis points` });
+  }
+}
+
+export function checkCurrency(errors: FieldError[], name: string, value: unknown) {
+  if (typeof value !== 'string' || !CURRENCY.test(value)) {
+    errors.push({ name, message: 'must be an ISO 4217 code such as EUR' });
+  }
+}
+
+export function checkPositiveInt(errors: FieldError[], name: string, value: unknown, max = 2_147_483_647) {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > max) {
+    errors.push({ name, message: `must be a whole number from 1 to ${max}` });
+  }
+}
+
+export function checkCode(errors: FieldError[], name: string, value: unknown) {
+  if (typeof value !== 'string' || !CODE.test(value)) {
+    errors.push({ name, message: 'use 1 to 40 letters, digits, spaces or . _ / -' });
+  }
+}
+
+export function checkPeriod(errors: FieldError[], from: string, to: string | null): void {
+  checkDate(errors, 'validFrom', from);
+  checkDate(errors, 'validTo', to, true);
+  if (to !== null && isValidDate(from) && isValidDate(to) && to < from) {
+    errors.push({ name: 'validTo', message: 'is before validFrom' });
+  }
+}
+
+export function fail(errors: FieldError[]): void {
+  if (errors.length > 0) throw new ValidationError(errors);
+}
+
+export function sameRow<T extends object>(a: T, b: T, ignore: ReadonlyArray<keyof T>): boolean {
+  for (const key of Object.keys(a) as Array<keyof T>) {
+    if (ignore.includes(key)) continue;
+    if (a[key] !== b[key]) return false;
+  }
+  return true;
+}
+
+/** The stored form of an agreement and its net prices (sorted by currency), checked. */
+export function agreementRow(input: AgreementInput, at: string) {
+  const errors: FieldError[] = [];
+  const hasCustomer = input.customerNo !== undefined && input.customerNo !== null;
+  const hasGroup = input.customerGroup !== undefined && input.customerGroup !== null;
+  if (hasCustomer === hasGroup) {
+    errors.push({ name: 'customerNo', message: 'give either a customer number or a customer group' });
+  }
+  if (hasCustomer) checkPositiveInt(errors, 'customerNo', input.customerNo);
+  if (hasGroup) checkCode(errors, 'customerGroup', input.customerGroup);
+  if (!['ARTICLE', 'MODEL', 'ARTICLEGROUP'].includes(input.scope)) {
+    errors.push({ name: 'scope', message: 'is ARTICLE, MODEL or ARTICLEGROUP' });
+  }
+  checkCode(errors, 'scopeValue', input.scopeValue);
+  checkPositiveInt(errors, 'minQuantity', input.minQuantity ?? 1, MAX_QUANTITY);
+  checkPeriod(errors, input.validFrom, input.validTo ?? null);
+  const hasDiscount = input.discountBp !== undefined && input.discountBp !== null;
+  const netPrices = Object.entries(input.netPrices ?? {});
+  if (hasDiscount === netPrices.length > 0) {
+    errors.push({ name: 'discountBp', message: 'give either a discount or net prices per currency' });
+  }
+  if (hasDiscount) checkBp(errors, 'discountBp', input.discountBp, 1);
+  for (const [currency, price] of netPrices) {
+    checkCurrency(errors, `netPrices/${currency}`, currency);
+    checkMinor(errors, `netPrices/${currency}`, price);
+  }
+  fail(errors);
+  return {
+    row: {
+      customer_no: hasCustomer ? (input.customerNo as number) : null,
+      customer_group: hasGroup ? (input.customerGroup as string) : null,
+      scope: input.scope,
+      scope_value: input.scopeValue,
+      min_quantity: input.minQuantity ?? 1,
+      valid_from: input.validFrom,
+      valid_to: input.validTo ?? null,
+      kind: hasDiscount ? ('DISCOUNT' as const) : ('NETPRICE' as const),
+      discount_bp: hasDiscount ? (input.discountBp as number) : null,
+      deleted: 0,
+      created_at: at,
+      updated_at: at,
+    },
+    prices: netPrices
+      .map(([currency, price_minor]) => ({ currency, price_minor }))
+      .sort((a, b) => (a.currency < b.currency ? -1 : 1)),
+  };
+}
+
+/** The stored form of a line discount, checked. */
+export function lineDiscountRow(input: LineDiscountInput, at: string) {
+  const errors: FieldError[] = [];
+  checkPositiveInt(errors, 'customerNo', input.customerNo);
+  if (!['MODEL', 'ARTICLEGROUP'].includes(input.scope)) {
+    errors.push({ name: 'scope', message: 'is MODEL or ARTICLEGROUP' });
+  }
+  checkCode(errors, 'scopeValue', input.scopeValue);
+  checkBp(errors, 'discountBp', input.discountBp, 1);
+  checkPeriod(errors, input.validFrom, input.validTo ?? null);
+  fail(errors);
+  return {
+    customer_no: input.customerNo,
+    scope: input.scope,
+    scope_value: input.scopeValue,
+    discount_bp: input.discountBp,
+    valid_from: input.validFrom,
+    valid_to: input.validTo ?? null,
+    deleted: 0,
+    created_at: at,
+    updated_at: at,
+  };
+}
+
+/** The stored form of an action price, checked. */
+export function actionPriceRow(input: ActionPriceInput, at: string) {
+  const errors: FieldError[] = [];
+  if (typeof input.articleNo !== 'string' || input.articleNo === '') {
+    errors.push({ name: 'articleNo', message: 'is required' });
+  }
+  checkCurrency(errors, 'currency', input.currency);
+  checkMinor(errors, 'priceMinor', input.priceMinor);
+  checkDate(errors, 'startDate', input.startDate);
+  checkDate(errors, 'endDate', input.endDate);
+  if (errors.length === 0 && input.endDate < input.startDate) {
+    errors.push({ name: 'endDate', message: 'is before the start date' });
+  }
+  fail(errors);
+  return {
+    article_no: input.articleNo,
+    sizex: input.sizex ?? null,
+    currency: input.currency,
+    price_minor: input.priceMinor,
+    start_date: input.startDate,
+    end_date: input.endDate,
+    deleted: 0,
+    created_at: at,
+    updated_at: at,
+  };
+}

@@ -1,0 +1,52 @@
+import type { Database } from '../../kernel/db/database.ts';
+import { inWriteTransaction } from '../../kernel/db/unit-of-work.ts';
+import { NotFoundError } from '../../kernel/errors.ts';
+import { type CustomerRow, PricingRepository } from './pricing-repository.ts';
+
+/**
+ * What the pricing services share beyond the field rules (pricing-rules.ts): the customer look-up
+ * and the soft delete of a record with a generated id.
+ *
+ * Writes follow one pattern: compare the request with what is stored; when nothing differs, end
+ * without taking an SCN. Otherwise take the SCN (on PostgreSQL this holds the counter's row lock,
+ * so no other synchronised writer is between its SCN and its commit), read again under it and
+ * write what still differs. The first read may be stale on PostgreSQL; the second cannot be.
+ */
+
+/** What a write did: the SCN it stamped, null when nothing changed (and the SCN did not move). */
+export interface WriteResult {
+  scn: number | null;
+  changed: number;
+}
+
+/** The customer, not deleted; CUSTOMER_NOT_FOUND otherwise. */
+export async function liveCustomer(repo: PricingRepository, customerNo: number): Promise<CustomerRow> {
+  const row = await repo.findCustomer(customerNo);
+  if (!row || row.deleted === 1) throw new NotFoundError('CUSTOMER_NOT_FOUND', `No customer ${customerNo}.`);
+  return row;
+}
+
+/** Flags one live record deleted in its own transaction; `code` (404) when there is none. */
+export function softDelete(
+  database: Database,
+  now: () => Date,
+  code: string,
+  message: string,
+  of: (repo: PricingRepository) => {
+    find: () => Promise<{ deleted: number } | undefined>;
+    update: (scn: number, at: string) => Promise<void>;
+  },
+): Promise<WriteResult> {
+  return inWriteTransaction(database, async (uow) => {
+    const ops = of(new PricingRepository(uow.db));
+    const live = async () => {
+      const row = await ops.find();
+      return row !== undefined && row.deleted === 0;
+    };
+    if (!(await live())) throw new NotFoundError(code, message);
+    const scn = await uow.scn();
+    if (!(await live())) throw new NotFoundError(code, message);
+    await ops.update(scn, now().toISOString());
+    return { scn, changed: 1 };
+  });
+}

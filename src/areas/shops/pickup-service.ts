@@ -1,0 +1,83 @@
+import type { Database } from '../../kernel/db/database.ts';
+import { currentScn, inWriteTransaction } from '../../kernel/db/unit-of-work.ts';
+import { NotFoundError, ValidationError } from '../../kernel/errors.ts';
+import { feedPage, splitPage } from '../../kernel/feed-page.ts';
+import type { SaveResult } from '../../kernel/import/import-kind.ts';
+import type { Page, PageOf } from '../../kernel/paging.ts';
+import { distanceMetres, type MicroPosition } from './geo.ts';
+import { ShopRepository } from './shop-repository.ts';
+import { type PickupPointInput, pickupPointRow } from './shop-rules.ts';
+import { tombstone, upsertRow } from './shop-shared.ts';
+import { type PickupType, type PickupWire, pickupToWire, pickupType } from './shop-wire.ts';
+
+/** Where retail clients pick up (docs/shops.md): shops that allow pickup and external pickup points. */
+export class PickupService {
+  readonly #read: ShopRepository;
+
+  constructor(
+    readonly database: Database,
+    readonly now: () => Date = () => new Date(),
+  ) {
+    this.#read = new ShopRepository(database.db);
+  }
+
+  /**
+   * Shops that allow pickup, then external pickup points, each in code order. With a position the
+   * answer is the current list ordered by distance (nearest first; locations without a position
+   * last): a snapshot, not a change feed, so `strscn` must be 0 then.
+   */
+  async listPickupLocations(
+    page: Page,
+    position?: MicroPosition,
+  ): Promise<PageOf<PickupWire, { TYPE: PickupType; LOCATION: string }>> {
+    if (!position) {
+      return feedPage(this.database.db, page, {
+        rows: (sinceScn, offset, limit) => this.#read.pickupPage(sinceScn, offset, limit),
+        live: (r) => Number(r.visible) === 1,
+        items: (live) => live.map((r) => pickupToWire(r, null)),
+        deletedKey: (r) => ({ TYPE: pickupType(r), LOCATION: r.code }),
+      });
+    }
+    const scn = await currentScn(this.database.db);
+    if (page.sinceScn > 0) {
+      throw new ValidationError([
+        { name: 'strscn', message: 'a list sorted by distance is not a change feed: leave strscn out or 0' },
+      ]);
+    }
+    const located = (await this.#read.visiblePickups()).map((r) => ({
+      row: r,
+      distance:
+        r.latitude_micro === null || r.longitude_micro === null
+          ? null
+          : distanceMetres(position, { latitude: r.latitude_micro, longitude: r.longitude_micro }),
+    }));
+    located.sort(
+      (a, b) =>
+        (a.distance ?? Number.POSITIVE_INFINITY) - (b.distance ?? Number.POSITIVE_INFINITY) ||
+        Number(a.row.sort) - Number(b.row.sort) ||
+        (a.row.code < b.row.code ? -1 : a.row.code > b.row.code ? 1 : 0),
+    );
+    const { rows, nextOffset } = splitPage(located.slice(page.offset - 1, page.offset + page.limit), page);
+    return { scn, nextOffset, items: rows.map((l) => pickupToWire(l.row, l.distance)), deleted: [] };
+  }
+
+  async savePickupPoint(input: PickupPointInput): Promise<SaveResult> {
+    const wanted = pickupPointRow(input);
+    return inWriteTransaction(this.database, async (uow) => {
+      const repo = new ShopRepository(uow.db);
+      return upsertRow(uow, this.now, await repo.findPickupPoint(input.code), wanted, (row) =>
+        repo.upsertPickupPoint(row),
+      );
+    });
+  }
+
+  async deletePickupPoint(code: string): Promise<void> {
+    await inWriteTransaction(this.database, async (uow) => {
+      const repo = new ShopRepository(uow.db);
+      const stored = await repo.findPickupPoint(code);
+      if (!stored || stored.deleted === 1)
+        throw new NotFoundError('PICKUP_POINT_NOT_FOUND', `No pickup point "${code}".`);
+      await repo.upsertPickupPoint(await tombstone(uow, this.now, stored));
+    });
+  }
+}

@@ -1,0 +1,39 @@
+import type { Area } from '../../kernel/area.ts';
+import { STOCK_ADMIN_ROUTES } from './admin.ts';
+import { seedStock } from './demo.ts';
+import { STOCK_IMPORT_KINDS } from './import-kinds.ts';
+import * as m0002 from './migrations/0002_stock.ts';
+import {
+  B2B_GetArticleStock,
+  B2B_GetStockChanges,
+  B2B_GetStocks,
+  B2C_GetArticleStock,
+  B2C_GetStockChanges,
+  B2C_GetStocks,
+} from './operations.ts';
+import { createStockServices, type StockServices } from './stock-services.ts';
+import './tables.ts';
+
+declare module '../../kernel/services.ts' {
+  interface Services {
+    stock: StockServices;
+  }
+}
+
+/** The stock area: stock locations, levels per article and size, the movement ledger and stock takes (docs/stock.md). */
+export const stockArea: Area = {
+  name: 'stock',
+  operations: [
+    B2B_GetArticleStock,
+    B2B_GetStockChanges,
+    B2B_GetStocks,
+    B2C_GetArticleStock,
+    B2C_GetStockChanges,
+    B2C_GetStocks,
+  ],
+  adminRoutes: STOCK_ADMIN_ROUTES,
+  importKinds: STOCK_IMPORT_KINDS,
+  migrations: { '0002_stock': m0002 },
+  services: (_config, database) => ({ stock: createStockServices(database) }),
+  seedDemo: (services) => seedStock(services, {}),
+};

@@ -1,0 +1,157 @@
+import { type Static, Type } from 'typebox';
+import { NotFoundError } from '../../kernel/errors.ts';
+import { DIGITS_MAX, MAX_INT32, MIN_INT32 } from '../../kernel/int-limits.ts';
+import type { LocationService } from './location-service.ts';
+import type { Location, LocationInput } from './stock-rules.ts';
+
+/**
+ * The written forms of stock records: admin bodies and `tv2 import locations|stock` records, in the
+ * upper-case style of the TV2 answers.
+ */
+const Flag = Type.Union([Type.Boolean(), Type.Literal(0), Type.Literal(1)]);
+const OptionalText = (max: number) =>
+  Type.Optional(Type.Union([Type.String({ maxLength: max }), Type.Null()]));
+
+export const LocationBody = Type.Object(
+  {
+    LOCATION: Type.String({ minLength: 1, maxLength: 20, description: 'Location code.' }),
+    NAME: Type.String({ minLength: 1, maxLength: 100 }),
+    KIND: Type.Union([Type.Literal('SHOP'), Type.Literal('WAREHOUSE')]),
+    WHOLESALE: Flag,
+    RETAIL: Flag,
+    ACTIVE: Type.Optional(Flag),
+    ADDRESS: OptionalText(100),
+    HOUSENUMBER: OptionalText(20),
+    POSTALCODE: OptionalText(20),
+    CITY: OptionalText(60),
+    COUNTRY: OptionalText(2),
+  },
+  { additionalProperties: true, description: 'Read-only keys of an answer (SCN) are ignored.' },
+);
+export type LocationBody = Static<typeof LocationBody>;
+
+export const LevelBody = Type.Object(
+  {
+    LOCATION: Type.String({ minLength: 1 }),
+    ARTICLE: Type.String({ minLength: 1 }),
+    SIZEX: Type.String({ minLength: 1 }),
+    ONHAND: Type.Union([
+      Type.Integer({ minimum: 0, maximum: MAX_INT32 }),
+      Type.String({ pattern: '^[0-9]+$', maxLength: 16, [DIGITS_MAX]: MAX_INT32 }),
+    ]),
+  },
+  { additionalProperties: false },
+);
+export type LevelBody = Static<typeof LevelBody>;
+
+export const MovementBody = Type.Object(
+  {
+    TYPE: Type.Union([Type.Literal('RECEIPT'), Type.Literal('CORRECTION'), Type.Literal('TRANSFER')]),
+    LOCATION: Type.String({ minLength: 1, description: 'Where (for a transfer: from where).' }),
+    TOLOCATION: Type.Optional(Type.String({ minLength: 1, description: 'For a transfer: to where.' })),
+    ARTICLE: Type.String({ minLength: 1 }),
+    SIZEX: Type.String({ minLength: 1 }),
+    QUANTITY: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: MAX_INT32, description: 'Receipt and transfer.' }),
+    ),
+    SETTO: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        maximum: MAX_INT32,
+        description: 'Correction: the counted on-hand quantity.',
+      }),
+    ),
+    DELTA: Type.Optional(
+      Type.Integer({
+        minimum: MIN_INT32,
+        maximum: MAX_INT32,
+        description: 'Correction: the change of on hand (instead of SETTO).',
+      }),
+    ),
+    REASON: Type.String({
+      minLength: 1,
+      maxLength: 100,
+      description: 'Why: delivery note, count, order number.',
+    }),
+  },
+  { additionalProperties: false },
+);
+export type MovementBody = Static<typeof MovementBody>;
+
+const flag = (v: boolean | 0 | 1 | undefined, fallback: boolean) => (v === undefined ? fallback : Boolean(v));
+
+export function locationInput(body: LocationBody): LocationInput {
+  return {
+    code: body.LOCATION,
+    name: body.NAME,
+    kind: body.KIND,
+    servesWholesale: flag(body.WHOLESALE, false),
+    servesRetail: flag(body.RETAIL, false),
+    active: flag(body.ACTIVE, true),
+    address: body.ADDRESS ?? null,
+    houseNumber: body.HOUSENUMBER ?? null,
+    postalCode: body.POSTALCODE ?? null,
+    city: body.CITY ?? null,
+    country: body.COUNTRY ?? null,
+  };
+}
+
+export function locationToBody(l: Location) {
+  return {
+    LOCATION: l.code,
+    NAME: l.name,
+    KIND: l.kind,
+    WHOLESALE: l.servesWholesale,
+    RETAIL: l.servesRetail,
+    ACTIVE: l.active,
+    ADDRESS: l.address,
+    HOUSENUMBER: l.houseNumber,
+    POSTALCODE: l.postalCode,
+    CITY: l.city,
+    COUNTRY: l.country,
+    SCN: l.scn,
+  };
+}
+
+const SAME_FIELDS = [
+  'name',
+  'kind',
+  'servesWholesale',
+  'servesRetail',
+  'active',
+  'address',
+  'houseNumber',
+  'postalCode',
+  'city',
+  'country',
+] as const;
+
+/** Creates a location or changes it to the given form; an unchanged location is left alone. */
+export async function saveLocation(
+  locations: LocationService,
+  input: LocationInput,
+): Promise<{ location: Location; written: boolean }> {
+  let existing: Location | undefined;
+  try {
+    existing = await locations.location(input.code);
+  } catch (error) {
+    if (!(error instanceof NotFoundError)) throw error;
+  }
+  if (!existing) return { location: await locations.createLocation(input), written: true };
+  const wanted = { ...input, active: input.active ?? true };
+  if (SAME_FIELDS.every((f) => (existing[f] ?? null) === (wanted[f] ?? null)))
+    return { location: existing, written: false };
+  const { code: _code, ...changes } = wanted;
+  return { location: await locations.changeLocation(input.code, changes), written: true };
+}
+
+/** CSV rows keep their text; flags accept 1/0, true/false, yes/no. */
+export function locationRecordFromCsv(row: Record<string, string>): Record<string, unknown> {
+  const record: Record<string, unknown> = { ...row };
+  for (const f of ['WHOLESALE', 'RETAIL', 'ACTIVE']) {
+    if (f in row) record[f] = /^(1|true|yes|y)$/i.test(row[f] ?? '');
+  }
+  for (const f of ['ADDRESS', 'HOUSENUMBER', 'POSTALCODE', 'CITY', 'COUNTRY'])
+    if (row[f] === '') record[f] = null;
+  return record;
+}

@@ -1,0 +1,263 @@
+import type { Database } from '../../kernel/db/database.ts';
+import { currentScn, inWriteTransaction, type UnitOfWork } from '../../kernel/db/unit-of-work.ts';
+import { type FieldError, NotFoundError, ValidationError } from '../../kernel/errors.ts';
+import { feedPage } from '../../kernel/feed-page.ts';
+import type { Audience, Page, PageOf } from '../../kernel/paging.ts';
+import {
+  type LedgerMismatch,
+  type LevelKey,
+  levelKeyString,
+  StockRepository,
+  type StoredMovement,
+} from './stock-repository.ts';
+import {
+  checkKey,
+  checkLine,
+  checkLineFields,
+  checkQuantity,
+  checkReference,
+  keyOf,
+  locationNotFound,
+  MAX_MOVEMENT_QUANTITY,
+  prefixed,
+  type StockLevel,
+  type StockLine,
+  toLevel,
+} from './stock-rules.ts';
+import { checkTarget, checkTargets, movementRow, whyNot } from './stock-shared.ts';
+import {
+  type ArticleStockWire,
+  articleStockToWire,
+  articleVisibleTo,
+  levelKeyToWire,
+  levelToWire,
+  levelVisibleTo,
+  locationVisibleTo,
+  type StockKeyWire,
+  type StockRowWire,
+} from './stock-wire.ts';
+
+export interface TransferInput {
+  from: string;
+  to: string;
+  articleNo: string;
+  sizex: string;
+  quantity: number;
+  reference?: string;
+}
+
+/**
+ * Stock levels and the ledger of movements every level is the sum of (docs/stock.md): the stock
+ * feeds, receipts, reservations, releases, shipments and transfers.
+ */
+export class StockLedgerService {
+  readonly #read: StockRepository;
+
+  constructor(
+    readonly database: Database,
+    readonly now: () => Date = () => new Date(),
+  ) {
+    this.#read = new StockRepository(database.db);
+  }
+
+  // --- reads -----------------------------------------------------------------------------------
+
+  /**
+   * Stock levels in key order (article, size, location), paged; with `page.sinceScn` > 0 only what
+   * changed after it, and under `deleted` the levels this audience no longer sees (location deleted,
+   * inactive or not serving it; article deleted or, for retail, unpublished).
+   */
+  async listLevels(
+    audience: Audience,
+    page: Page,
+    locationCode?: string,
+  ): Promise<PageOf<StockRowWire, StockKeyWire>> {
+    if (locationCode !== undefined) {
+      const location = await this.#read.findLocation(locationCode);
+      // In a feed, a location that stopped serving this audience still answers: its levels come
+      // back under DELETED. A full list of a location one cannot see is a 404.
+      if (!location || (page.sinceScn === 0 && !locationVisibleTo(audience, location))) {
+        throw locationNotFound(locationCode);
+      }
+    }
+    return feedPage(this.database.db, page, {
+      rows: (sinceScn, offset, limit) => this.#read.levelsPage(sinceScn, offset, limit, locationCode),
+      live: (r) => levelVisibleTo(audience, r),
+      items: (live) => live.map((r) => levelToWire(audience, r)),
+      deletedKey: (r) => levelKeyToWire(r),
+    });
+  }
+
+  /** One article's stock at every location this audience sees (or at one), with totals per size. */
+  async articleStock(
+    audience: Audience,
+    articleNo: string,
+    locationCode?: string,
+  ): Promise<ArticleStockWire> {
+    const scn = await currentScn(this.database.db);
+    const article = (await this.#read.articleStates([articleNo])).get(articleNo);
+    if (!article || !articleVisibleTo(audience, article)) {
+      throw new NotFoundError(
+        'ARTICLE_NOT_FOUND',
+        `No article "${articleNo}"${audience === 'B2C' ? ' published for retail' : ''}.`,
+      );
+    }
+    const locations = (await this.#read.locations()).filter(
+      (l) => locationVisibleTo(audience, l) && (locationCode === undefined || l.code === locationCode),
+    );
+    if (locationCode !== undefined && locations.length === 0) throw locationNotFound(locationCode);
+    const [sizes, levels] = await Promise.all([
+      this.#read.sizesOfArticles([articleNo]),
+      this.#read.levelsOfArticle(articleNo, locationCode),
+    ]);
+    return articleStockToWire(audience, scn, articleNo, sizes.get(articleNo) ?? [], locations, levels);
+  }
+
+  /** The level of one size at one location; zeros when it never had stock. */
+  async level(key: LevelKey): Promise<StockLevel> {
+    const row = await this.#read.level(key);
+    return toLevel(key, row);
+  }
+
+  /** The newest movements of one level (at most `limit`, newest first). */
+  movements(key: LevelKey, limit = 100): Promise<StoredMovement[]> {
+    return this.#read.movementsOf(key, Math.max(1, Math.min(limit, 10_000)));
+  }
+
+  /** The articles among these that have any stock level (used by imports and the demo seeder). */
+  stockedArticles(articleNos: readonly string[]): Promise<Set<string>> {
+    return this.#read.stockedArticles(articleNos);
+  }
+
+  /** Levels that are not the sum of their movements: empty unless something is badly wrong. */
+  verifyLedger(): Promise<LedgerMismatch[]> {
+    return this.#read.ledgerMismatches();
+  }
+
+  // --- movements inside a caller's transaction ------------------------------------------------
+
+  /** Goods arrive at a location: on hand goes up. */
+  async receiveIn(uow: UnitOfWork, line: StockLine): Promise<StockLevel> {
+    checkLine(line);
+    const scn = await uow.scn();
+    const repo = new StockRepository(uow.db);
+    await checkTarget(repo, line);
+    const [row] = await repo.addOnHand([{ ...line }], scn);
+    await repo.insertMovements([
+      movementRow(this.now, scn, line, 'RECEIPT', line.quantity, 0, line.reference),
+    ]);
+    return toLevel(line, row);
+  }
+
+  /** Reserves available stock, never taking available below zero; INSUFFICIENT_STOCK otherwise. */
+  async reserveIn(uow: UnitOfWork, line: StockLine): Promise<StockLevel> {
+    checkLine(line);
+    const scn = await uow.scn();
+    const repo = new StockRepository(uow.db);
+    const row = await repo.reserve(line, line.quantity, scn);
+    if (!row) throw await whyNot(repo, line, 'reserve');
+    await repo.insertMovements([
+      movementRow(this.now, scn, line, 'RESERVE', 0, line.quantity, line.reference),
+    ]);
+    return toLevel(line, row);
+  }
+
+  /** Gives reserved stock back to available; INSUFFICIENT_RESERVATION if less is reserved. */
+  async releaseIn(uow: UnitOfWork, line: StockLine): Promise<StockLevel> {
+    checkLine(line);
+    const scn = await uow.scn();
+    const repo = new StockRepository(uow.db);
+    const row = await repo.release(line, line.quantity, scn);
+    if (!row) throw await whyNot(repo, line, 'release');
+    await repo.insertMovements([
+      movementRow(this.now, scn, line, 'RELEASE', 0, -line.quantity, line.reference),
+    ]);
+    return toLevel(line, row);
+  }
+
+  /** Reserved stock leaves the location (delivered, picked up): on hand and reserved go down. */
+  async shipIn(uow: UnitOfWork, line: StockLine): Promise<StockLevel> {
+    checkLine(line);
+    const scn = await uow.scn();
+    const repo = new StockRepository(uow.db);
+    const row = await repo.ship(line, line.quantity, scn);
+    if (!row) throw await whyNot(repo, line, 'ship');
+    await repo.insertMovements([
+      movementRow(this.now, scn, line, 'SHIPMENT', -line.quantity, -line.quantity, line.reference),
+    ]);
+    return toLevel(line, row);
+  }
+
+  /** Moves available stock from one location to another: two ledger rows, one transaction. */
+  async transferIn(uow: UnitOfWork, input: TransferInput): Promise<{ from: StockLevel; to: StockLevel }> {
+    const errors = checkQuantity('quantity', input.quantity, MAX_MOVEMENT_QUANTITY);
+    errors.push(...checkReference(input.reference));
+    if (input.from === input.to) errors.push({ name: 'to', message: 'must differ from "from"' });
+    if (errors.length > 0) throw new ValidationError(errors);
+    const scn = await uow.scn();
+    const repo = new StockRepository(uow.db);
+    const from: LevelKey = { locationCode: input.from, articleNo: input.articleNo, sizex: input.sizex };
+    const to: LevelKey = { locationCode: input.to, articleNo: input.articleNo, sizex: input.sizex };
+    await checkTarget(repo, from);
+    await checkTarget(repo, to);
+    const taken = await repo.takeAvailable(from, input.quantity, scn);
+    if (!taken) throw await whyNot(repo, { ...from, quantity: input.quantity }, 'take');
+    const [added] = await repo.addOnHand([{ ...to, quantity: input.quantity }], scn);
+    const reference = input.reference ?? `${input.from}>${input.to}`;
+    await repo.insertMovements([
+      movementRow(this.now, scn, from, 'TRANSFER_OUT', -input.quantity, 0, reference),
+      movementRow(this.now, scn, to, 'TRANSFER_IN', input.quantity, 0, reference),
+    ]);
+    return { from: toLevel(from, taken), to: toLevel(to, added) };
+  }
+  // --- the same, each in its own transaction -----------------------------------------------------
+
+  receive(line: StockLine): Promise<StockLevel> {
+    return inWriteTransaction(this.database, (uow) => this.receiveIn(uow, line));
+  }
+
+  reserve(line: StockLine): Promise<StockLevel> {
+    return inWriteTransaction(this.database, (uow) => this.reserveIn(uow, line));
+  }
+
+  release(line: StockLine): Promise<StockLevel> {
+    return inWriteTransaction(this.database, (uow) => this.releaseIn(uow, line));
+  }
+
+  ship(line: StockLine): Promise<StockLevel> {
+    return inWriteTransaction(this.database, (uow) => this.shipIn(uow, line));
+  }
+
+  transfer(input: TransferInput): Promise<{ from: StockLevel; to: StockLevel }> {
+    return inWriteTransaction(this.database, (uow) => this.transferIn(uow, input));
+  }
+
+  // --- bulk forms for imports: one transaction each, all or nothing ------------------------------
+
+  /** Receipts of many lines in one transaction (a delivery, the demo seed). */
+  async receiveAll(lines: readonly StockLine[]): Promise<{ movements: number }> {
+    const errors: FieldError[] = [];
+    for (const [i, line] of lines.entries()) {
+      errors.push(...prefixed(`lines/${i}`, [...checkKey(line), ...checkLineFields(line)]));
+    }
+    if (errors.length > 0) throw new ValidationError(errors);
+    if (lines.length === 0) return { movements: 0 };
+    return inWriteTransaction(this.database, async (uow) => {
+      const scn = await uow.scn();
+      const repo = new StockRepository(uow.db);
+      await checkTargets(repo, lines, 'lines');
+      const sums = new Map<string, LevelKey & { quantity: number }>();
+      for (const line of lines) {
+        const k = levelKeyString(line.articleNo, line.sizex, line.locationCode);
+        const sum = sums.get(k);
+        if (sum) sum.quantity += line.quantity;
+        else sums.set(k, { ...keyOf(line), quantity: line.quantity });
+      }
+      await repo.addOnHand([...sums.values()], scn);
+      await repo.insertMovements(
+        lines.map((l) => movementRow(this.now, scn, l, 'RECEIPT', l.quantity, 0, l.reference)),
+      );
+      return { movements: lines.length };
+    });
+  }
+}

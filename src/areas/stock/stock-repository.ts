@@ -1,0 +1,441 @@
+import {
+  type Expression,
+  type ExpressionBuilder,
+  type Kysely,
+  type SqlBool,
+  sql,
+  type UpdateObject,
+} from 'kysely';
+import type { DB } from '../../kernel/db/schema.ts';
+import type { MovementReason, StockLocationTable, StockMovementTable } from './tables.ts';
+
+export type LocationRow = StockLocationTable;
+export type MovementRow = Omit<StockMovementTable, 'id'>;
+export type StoredMovement = MovementRow & { id: number };
+
+/** One stock level: an article's size at a location. */
+export interface LevelKey {
+  articleNo: string;
+  sizex: string;
+  locationCode: string;
+}
+
+export interface LevelRow {
+  article_no: string;
+  sizex: string;
+  location_code: string;
+  on_hand: number;
+  reserved: number;
+  scn: number;
+}
+
+/** A level with what decides who may see it: its article's and its location's flags. */
+export interface LevelFeedRow extends LevelRow {
+  article_deleted: number;
+  article_active: number;
+  article_retail: number;
+  location_deleted: number;
+  location_active: number;
+  serves_wholesale: number;
+  serves_retail: number;
+}
+
+export interface ArticleStateRow {
+  article_no: string;
+  deleted: number;
+  active: number;
+  retail: number;
+}
+
+export interface LedgerMismatch {
+  article_no: string;
+  sizex: string;
+  location_code: string;
+  on_hand: number | null;
+  reserved: number | null;
+  sum_on_hand: number | null;
+  sum_reserved: number | null;
+}
+
+/** Rows per multi-row statement: well under SQLite's and PostgreSQL's bound-parameter limits. */
+const CHUNK = 500;
+
+function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+const LEVEL_COLUMNS = ['article_no', 'sizex', 'location_code', 'on_hand', 'reserved', 'scn'] as const;
+
+// The key columns carry aliases: SQLite orders a UNION only by output column names.
+const FEED_COLUMNS = [
+  'l.article_no as article_no',
+  'l.sizex as sizex',
+  'l.location_code as location_code',
+  'l.on_hand',
+  'l.reserved',
+  'l.scn',
+  'a.deleted as article_deleted',
+  'a.active as article_active',
+  'a.retail as article_retail',
+  'loc.deleted as location_deleted',
+  'loc.active as location_active',
+  'loc.serves_wholesale',
+  'loc.serves_retail',
+] as const;
+
+type LevelExpressions = ExpressionBuilder<DB, 'stock_level'>;
+
+function num(value: unknown): number {
+  return Number(value);
+}
+
+/** Every SQL statement of the stock area. */
+export class StockRepository {
+  constructor(private readonly db: Kysely<DB>) {}
+
+  // --- reads ---------------------------------------------------------------------------------
+
+  findLocation(code: string): Promise<LocationRow | undefined> {
+    return this.db.selectFrom('stock_location').selectAll().where('code', '=', code).executeTakeFirst();
+  }
+
+  /** Locations in code order; deleted ones only when asked. */
+  locations(includeDeleted = false): Promise<LocationRow[]> {
+    return this.db
+      .selectFrom('stock_location')
+      .selectAll()
+      .$if(!includeDeleted, (qb) => qb.where('deleted', '=', 0))
+      .orderBy('code')
+      .execute();
+  }
+
+  /**
+   * One page of stock levels in key order (article, size, location), with the flags that decide
+   * visibility. With `sinceScn` > 0: the levels changed after it, and every level of an article
+   * changed after it (an article taken off retail or deleted takes its stock with it). Both parts
+   * only ever grow, and level rows are never deleted, so offset paging never skips a row.
+   */
+  async levelsPage(
+    sinceScn: number,
+    offset: number,
+    limit: number,
+    locationCode?: string,
+  ): Promise<LevelFeedRow[]> {
+    const base = () =>
+      this.db
+        .selectFrom('stock_level as l')
+        .innerJoin('article as a', 'a.article_no', 'l.article_no')
+        .innerJoin('stock_location as loc', 'loc.code', 'l.location_code')
+        .select(FEED_COLUMNS)
+        .$if(locationCode !== undefined, (qb) => qb.where('l.location_code', '=', locationCode ?? ''));
+    const rows =
+      sinceScn > 0
+        ? await base()
+            .where('l.scn', '>', sinceScn)
+            .union(base().where('a.scn', '>', sinceScn))
+            .orderBy('article_no')
+            .orderBy('sizex')
+            .orderBy('location_code')
+            .limit(limit)
+            .offset(offset)
+            .execute()
+        : await base()
+            .orderBy('l.article_no')
+            .orderBy('l.sizex')
+            .orderBy('l.location_code')
+            .limit(limit)
+            .offset(offset)
+            .execute();
+    return rows.map((r) => ({ ...r, on_hand: num(r.on_hand), reserved: num(r.reserved), scn: num(r.scn) }));
+  }
+
+  /** The levels of one article (optionally at one location). */
+  async levelsOfArticle(articleNo: string, locationCode?: string): Promise<LevelRow[]> {
+    const rows = await this.db
+      .selectFrom('stock_level')
+      .selectAll()
+      .where('article_no', '=', articleNo)
+      .$if(locationCode !== undefined, (qb) => qb.where('location_code', '=', locationCode ?? ''))
+      .orderBy('sizex')
+      .orderBy('location_code')
+      .execute();
+    return rows.map(normaliseLevel);
+  }
+
+  async level(key: LevelKey): Promise<LevelRow | undefined> {
+    const row = await this.db
+      .selectFrom('stock_level')
+      .selectAll()
+      .where('article_no', '=', key.articleNo)
+      .where('sizex', '=', key.sizex)
+      .where('location_code', '=', key.locationCode)
+      .executeTakeFirst();
+    return row ? normaliseLevel(row) : undefined;
+  }
+
+  /** The existing levels of the given articles, keyed `article|size|location`. */
+  async levelsOfArticles(articleNos: readonly string[]): Promise<Map<string, LevelRow>> {
+    const out = new Map<string, LevelRow>();
+    for (const part of chunks([...new Set(articleNos)])) {
+      const rows = await this.db
+        .selectFrom('stock_level')
+        .selectAll()
+        .where('article_no', 'in', part)
+        .execute();
+      for (const row of rows) {
+        out.set(levelKeyString(row.article_no, row.sizex, row.location_code), normaliseLevel(row));
+      }
+    }
+    return out;
+  }
+
+  /** The articles among `articleNos` that have at least one stock level. */
+  async stockedArticles(articleNos: readonly string[]): Promise<Set<string>> {
+    const out = new Set<string>();
+    for (const part of chunks([...new Set(articleNos)])) {
+      const rows = await this.db
+        .selectFrom('stock_level')
+        .select('article_no')
+        .distinct()
+        .where('article_no', 'in', part)
+        .execute();
+      for (const row of rows) out.add(row.article_no);
+    }
+    return out;
+  }
+
+  async articleStates(articleNos: readonly string[]): Promise<Map<string, ArticleStateRow>> {
+    const out = new Map<string, ArticleStateRow>();
+    for (const part of chunks([...new Set(articleNos)])) {
+      const rows = await this.db
+        .selectFrom('article')
+        .select(['article_no', 'deleted', 'active', 'retail'])
+        .where('article_no', 'in', part)
+        .execute();
+      for (const row of rows) out.set(row.article_no, row);
+    }
+    return out;
+  }
+
+  /** The sizes of the given articles in size-table order: article number -> sizes. */
+  async sizesOfArticles(articleNos: readonly string[]): Promise<Map<string, string[]>> {
+    const out = new Map<string, string[]>();
+    for (const part of chunks([...new Set(articleNos)])) {
+      const rows = await this.db
+        .selectFrom('article_size')
+        .select(['article_no', 'sizex'])
+        .where('article_no', 'in', part)
+        .orderBy('article_no')
+        .orderBy('position')
+        .execute();
+      for (const row of rows) {
+        const list = out.get(row.article_no);
+        if (list) list.push(row.sizex);
+        else out.set(row.article_no, [row.sizex]);
+      }
+    }
+    return out;
+  }
+
+  async locationHoldsStock(code: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('stock_level')
+      .select('article_no')
+      .where('location_code', '=', code)
+      .where((eb) => eb.or([eb('on_hand', '<>', 0), eb('reserved', '<>', 0)]))
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** The newest movements of one level, newest first. */
+  async movementsOf(key: LevelKey, limit: number): Promise<StoredMovement[]> {
+    const rows = await this.db
+      .selectFrom('stock_movement')
+      .selectAll()
+      .where('article_no', '=', key.articleNo)
+      .where('sizex', '=', key.sizex)
+      .where('location_code', '=', key.locationCode)
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => ({
+      ...r,
+      id: num(r.id),
+      scn: num(r.scn),
+      on_hand_delta: num(r.on_hand_delta),
+      reserved_delta: num(r.reserved_delta),
+    }));
+  }
+
+  /**
+   * Levels that are not the sum of their movements (and movements without a level). Empty when the
+   * ledger holds; a full scan, for tests and an administrator's health check.
+   */
+  async ledgerMismatches(): Promise<LedgerMismatch[]> {
+    const result = await sql<LedgerMismatch>`
+      with sums as (
+        select article_no, sizex, location_code,
+               sum(on_hand_delta) as sum_on_hand, sum(reserved_delta) as sum_reserved
+          from stock_movement
+         group by article_no, sizex, location_code
+      )
+      select l.article_no, l.sizex, l.location_code, l.on_hand, l.reserved, s.sum_on_hand, s.sum_reserved
+        from stock_level l
+        left join sums s
+          on s.article_no = l.article_no and s.sizex = l.sizex and s.location_code = l.location_code
+       where s.article_no is null or s.sum_on_hand <> l.on_hand or s.sum_reserved <> l.reserved
+      union all
+      select s.article_no, s.sizex, s.location_code, null, null, s.sum_on_hand, s.sum_reserved
+        from sums s
+       where not exists (
+         select 1 from stock_level l
+          where l.article_no = s.article_no and l.sizex = s.sizex and l.location_code = s.location_code
+       )
+    `.execute(this.db);
+    return result.rows.map((r) => ({
+      ...r,
+      on_hand: r.on_hand === null ? null : num(r.on_hand),
+      reserved: r.reserved === null ? null : num(r.reserved),
+      sum_on_hand: r.sum_on_hand === null ? null : num(r.sum_on_hand),
+      sum_reserved: r.sum_reserved === null ? null : num(r.sum_reserved),
+    }));
+  }
+
+  // --- writes (only on a repository made over a unit of work's transaction) ------------------
+
+  async insertLocation(row: LocationRow): Promise<void> {
+    await this.db.insertInto('stock_location').values(row).execute();
+  }
+
+  async replaceLocation(row: LocationRow): Promise<void> {
+    const { code, created_at, ...changes } = row;
+    await this.db.updateTable('stock_location').set(changes).where('code', '=', code).execute();
+  }
+
+  /** Stamps every level of a location: a change of who may see the location changes them all. */
+  async touchLevelsOfLocation(code: string, scn: number): Promise<void> {
+    await this.db.updateTable('stock_level').set({ scn }).where('location_code', '=', code).execute();
+  }
+
+  /** Adds to on hand, creating the levels that do not exist yet; one row per key. Returns the new levels. */
+  async addOnHand(rows: ReadonlyArray<LevelKey & { quantity: number }>, scn: number): Promise<LevelRow[]> {
+    const out: LevelRow[] = [];
+    for (const part of chunks(rows)) {
+      const changed = await this.db
+        .insertInto('stock_level')
+        .values(
+          part.map((r) => ({
+            article_no: r.articleNo,
+            sizex: r.sizex,
+            location_code: r.locationCode,
+            on_hand: r.quantity,
+            reserved: 0,
+            scn,
+          })),
+        )
+        .onConflict((oc) =>
+          oc.columns(['article_no', 'sizex', 'location_code']).doUpdateSet({
+            on_hand: sql<number>`stock_level.on_hand + excluded.on_hand`,
+            scn,
+          }),
+        )
+        .returning(LEVEL_COLUMNS)
+        .execute();
+      for (const row of changed) out.push(normaliseLevel(row));
+    }
+    return out;
+  }
+
+  /** Takes from on hand only if that leaves available stock (on hand - reserved) at zero or more. */
+  takeAvailable(key: LevelKey, quantity: number, scn: number): Promise<LevelRow | undefined> {
+    return this.#conditional(
+      key,
+      scn,
+      (eb) => ({ on_hand: eb('on_hand', '-', quantity) }),
+      (eb) => eb(eb('on_hand', '-', eb.ref('reserved')), '>=', quantity),
+    );
+  }
+
+  /**
+   * The reservation guard: `reserved + q` only where `on_hand - reserved >= q`, and only at an
+   * active location.
+   */
+  reserve(key: LevelKey, quantity: number, scn: number): Promise<LevelRow | undefined> {
+    return this.#conditional(
+      key,
+      scn,
+      (eb) => ({ reserved: eb('reserved', '+', quantity) }),
+      (eb) =>
+        eb.and([
+          eb(eb('on_hand', '-', eb.ref('reserved')), '>=', quantity),
+          eb(
+            'location_code',
+            'in',
+            eb
+              .selectFrom('stock_location')
+              .select('code')
+              .where('code', '=', key.locationCode)
+              .where('active', '=', 1)
+              .where('deleted', '=', 0),
+          ),
+        ]),
+    );
+  }
+
+  release(key: LevelKey, quantity: number, scn: number): Promise<LevelRow | undefined> {
+    return this.#conditional(
+      key,
+      scn,
+      (eb) => ({ reserved: eb('reserved', '-', quantity) }),
+      (eb) => eb('reserved', '>=', quantity),
+    );
+  }
+
+  /** Reserved stock leaves the location: both on hand and reserved go down. */
+  ship(key: LevelKey, quantity: number, scn: number): Promise<LevelRow | undefined> {
+    return this.#conditional(
+      key,
+      scn,
+      (eb) => ({ on_hand: eb('on_hand', '-', quantity), reserved: eb('reserved', '-', quantity) }),
+      (eb) => eb('reserved', '>=', quantity),
+    );
+  }
+
+  async insertMovements(rows: readonly MovementRow[]): Promise<void> {
+    for (const part of chunks(rows)) await this.db.insertInto('stock_movement').values(part).execute();
+  }
+
+  // One conditional UPDATE; whether it returned a row says whether the condition held. On PostgreSQL a
+  // concurrent update of the same row makes this one wait and then re-check its WHERE on the new
+  // row version, so the condition is never judged on stale numbers.
+  async #conditional(
+    key: LevelKey,
+    scn: number,
+    set: (eb: LevelExpressions) => UpdateObject<DB, 'stock_level'>,
+    condition: (eb: LevelExpressions) => Expression<SqlBool>,
+  ): Promise<LevelRow | undefined> {
+    const row = await this.db
+      .updateTable('stock_level')
+      .set((eb) => ({ ...set(eb), scn }))
+      .where('article_no', '=', key.articleNo)
+      .where('sizex', '=', key.sizex)
+      .where('location_code', '=', key.locationCode)
+      .where((eb) => condition(eb))
+      .returning(LEVEL_COLUMNS)
+      .executeTakeFirst();
+    return row ? normaliseLevel(row) : undefined;
+  }
+}
+
+export function levelKeyString(articleNo: string, sizex: string, locationCode: string): string {
+  return `${articleNo}\u0000${sizex}\u0000${locationCode}`;
+}
+
+function normaliseLevel(row: LevelRow): LevelRow {
+  return { ...row, on_hand: num(row.on_hand), reserved: num(row.reserved), scn: num(row.scn) };
+}
+
+export type { MovementReason };

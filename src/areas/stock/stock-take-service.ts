@@ -1,0 +1,143 @@
+import type { Database } from '../../kernel/db/database.ts';
+import { inWriteTransaction, type UnitOfWork } from '../../kernel/db/unit-of-work.ts';
+import { ConflictError, type FieldError, ValidationError } from '../../kernel/errors.ts';
+import { type LevelKey, type LevelRow, levelKeyString, StockRepository } from './stock-repository.ts';
+import {
+  type CorrectionInput,
+  checkCorrection,
+  checkKey,
+  checkQuantity,
+  checkReference,
+  describe,
+  keyOf,
+  MAX_LEVEL_QUANTITY,
+  prefixed,
+  type StockLevel,
+  toLevel,
+} from './stock-rules.ts';
+import { applyOnHandDelta, checkTarget, checkTargets, movementRow } from './stock-shared.ts';
+
+export interface LevelInput extends LevelKey {
+  /** The on-hand quantity the level must get, 0 to 100,000,000. */
+  onHand: number;
+}
+
+export interface SetLevelsResult {
+  /** Levels that got a correction movement. */
+  changed: number;
+  /** Levels that already had the given quantity. */
+  unchanged: number;
+}
+
+/**
+ * Stock take (docs/stock.md): corrections of on hand, by a delta or to a counted quantity, and the
+ * bulk setting of counted levels; each difference is a CORRECTION movement.
+ */
+export class StockTakeService {
+  readonly #read: StockRepository;
+
+  constructor(
+    readonly database: Database,
+    readonly now: () => Date = () => new Date(),
+  ) {
+    this.#read = new StockRepository(database.db);
+  }
+
+  /**
+   * Corrects on hand, by a delta or to a counted quantity; the movement records the delta. Setting
+   * the quantity it already has records nothing. On hand may not go below what is reserved.
+   */
+  async correctIn(uow: UnitOfWork, input: CorrectionInput): Promise<StockLevel> {
+    checkCorrection(input);
+    const scn = await uow.scn();
+    const repo = new StockRepository(uow.db);
+    await checkTarget(repo, input);
+    const current = await repo.level(input);
+    const delta = input.setTo !== undefined ? input.setTo - (current?.on_hand ?? 0) : (input.delta ?? 0);
+    const row = await applyOnHandDelta(repo, input, delta, scn);
+    if (delta !== 0) {
+      await repo.insertMovements([
+        movementRow(this.now, scn, input, 'CORRECTION', delta, 0, input.reference),
+      ]);
+    }
+    return toLevel(input, row ?? current);
+  }
+
+  async correct(input: CorrectionInput): Promise<StockLevel> {
+    checkCorrection(input);
+    if (input.setTo !== undefined) {
+      // Counting what is already booked is not a change: answer without a transaction or an SCN.
+      const current = await this.#read.level(input);
+      if ((current?.on_hand ?? 0) === input.setTo && current) return toLevel(input, current);
+    }
+    return inWriteTransaction(this.database, (uow) => this.correctIn(uow, input));
+  }
+
+  /**
+   * Sets on-hand levels (a stock count, an import from another system): for each row whose level
+   * differs, one CORRECTION movement of the difference. Rows already at their quantity record
+   * nothing, so importing the same levels again creates no movements and does not move the SCN.
+   * A level cannot be set below what is reserved at it (INSUFFICIENT_STOCK; nothing is written).
+   */
+  async setLevels(
+    rows: readonly LevelInput[],
+    options: { reference?: string } = {},
+  ): Promise<SetLevelsResult> {
+    const errors: FieldError[] = [...checkReference(options.reference)];
+    const seen = new Map<string, number>();
+    for (const [i, row] of rows.entries()) {
+      errors.push(
+        ...prefixed(`rows/${i}`, [
+          ...checkKey(row),
+          ...checkQuantity('onHand', row.onHand, MAX_LEVEL_QUANTITY, 0),
+        ]),
+      );
+      const k = levelKeyString(row.articleNo, row.sizex, row.locationCode);
+      const first = seen.get(k);
+      if (first !== undefined)
+        errors.push({ name: `rows/${i}`, message: `repeats the level of rows/${first}` });
+      else seen.set(k, i);
+    }
+    if (errors.length > 0) throw new ValidationError(errors);
+
+    const differing = (levels: Map<string, LevelRow>) =>
+      rows
+        .map((row) => {
+          const level = levels.get(levelKeyString(row.articleNo, row.sizex, row.locationCode));
+          return { row, level, delta: row.onHand - (level?.on_hand ?? 0) };
+        })
+        .filter((c) => c.delta !== 0);
+    await checkTargets(this.#read, rows, 'rows');
+    // First without a transaction: an import of what is already booked writes nothing at all.
+    const articleNos = rows.map((r) => r.articleNo);
+    if (differing(await this.#read.levelsOfArticles(articleNos)).length === 0) {
+      return { changed: 0, unchanged: rows.length };
+    }
+    return inWriteTransaction(this.database, async (uow) => {
+      const scn = await uow.scn();
+      const repo = new StockRepository(uow.db);
+      await checkTargets(repo, rows, 'rows');
+      const changes = differing(await repo.levelsOfArticles(articleNos));
+      const ups = changes.filter((c) => c.delta > 0);
+      const downs = changes.filter((c) => c.delta < 0);
+      await repo.addOnHand(
+        ups.map((c) => ({ ...keyOf(c.row), quantity: c.delta })),
+        scn,
+      );
+      for (const c of downs) {
+        if (!(await repo.takeAvailable(c.row, -c.delta, scn))) {
+          const i = rows.indexOf(c.row);
+          throw new ConflictError(
+            'INSUFFICIENT_STOCK',
+            `rows/${i}: on hand of ${describe(c.row)} cannot be set to ${c.row.onHand}: ${c.level?.reserved ?? 0} are reserved.`,
+          );
+        }
+      }
+      const moved = changes;
+      await repo.insertMovements(
+        moved.map((c) => movementRow(this.now, scn, c.row, 'CORRECTION', c.delta, 0, options.reference)),
+      );
+      return { changed: moved.length, unchanged: rows.length - moved.length };
+    });
+  }
+}

@@ -1,0 +1,231 @@
+import Sqlite from 'better-sqlite3';
+import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient, sql } from 'kysely';
+import { Migrator } from 'kysely/migration';
+import pg from 'pg';
+import { type Config, isPostgresUrl, sqlitePathFrom } from '../../config.ts';
+import type { Engine } from './engine.ts';
+import { type Migrations, migrationProvider } from './migrations.ts';
+import type { DB } from './schema.ts';
+import { CachingSqliteDialect } from './sqlite-driver.ts';
+import { DatabaseUnavailableError } from './unavailable.ts';
+
+export interface Database {
+  db: Kysely<DB>;
+  engine: Engine;
+  close(): Promise<void>;
+  /** PostgreSQL only: the connection pool's state right now (for metrics). */
+  poolStats?(): PoolStats;
+}
+
+export interface PoolStats {
+  /** Open connections, busy or idle. */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
+  max: number;
+}
+
+export interface DatabaseOptions {
+  /** PostgreSQL pool size per process. */
+  poolSize?: number;
+  /** Told about an idle PostgreSQL connection that failed (the pool replaces it). */
+  onIdleError?: (error: Error) => void;
+  /** PostgreSQL: how long to wait for a connection, opened or from the pool (0 or unset: no limit). */
+  connectTimeoutMs?: number;
+  /** PostgreSQL: statement_timeout; the client gives up one second later (0 or unset: no limit). */
+  statementTimeoutMs?: number;
+  /** PostgreSQL: idle_in_transaction_session_timeout (0 or unset: no limit). */
+  idleInTransactionTimeoutMs?: number;
+  /** SQLite: how long a write waits for another connection's lock (default 10 s). */
+  busyTimeoutMs?: number;
+}
+
+/** The database options of a serving process, from its settings. */
+export function databaseOptions(config: Config): DatabaseOptions {
+  return {
+    poolSize: config.dbPoolSize,
+    connectTimeoutMs: config.dbConnectTimeoutMs,
+    statementTimeoutMs: config.dbStatementTimeoutMs,
+    idleInTransactionTimeoutMs: config.dbIdleInTransactionTimeoutMs,
+    busyTimeoutMs: config.sqliteBusyTimeoutMs,
+  };
+}
+
+/** How much longer than statement_timeout the client waits for an answer before it gives up. */
+const CLIENT_GRACE_MS = 1000;
+
+export function openDatabase(url: string, options: DatabaseOptions = {}): Database {
+  if (isPostgresUrl(url)) {
+    // int8 (SCN, ids) as JS numbers: SCNs stay far below 2^53 and the wire wants JSON numbers.
+    const typeParsers = {
+      getTypeParser(oid: number, format?: 'text' | 'binary') {
+        if (oid === pg.types.builtins.INT8) return (v: string) => Number(v);
+        return pg.types.getTypeParser(oid, format);
+      },
+    };
+    const statementMs = options.statementTimeoutMs ?? 0;
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: options.poolSize ?? 10,
+      types: typeParsers,
+      keepAlive: true,
+      ...(options.connectTimeoutMs ? { connectionTimeoutMillis: options.connectTimeoutMs } : {}),
+      // The server cancels a long statement (57014); a server that does not answer at all (frozen,
+      // unreachable) is covered by the client's own read timeout a little later.
+      ...(statementMs > 0
+        ? { statement_timeout: statementMs, query_timeout: statementMs + CLIENT_GRACE_MS }
+        : {}),
+      ...(options.idleInTransactionTimeoutMs
+        ? { idle_in_transaction_session_timeout: options.idleInTransactionTimeoutMs }
+        : {}),
+    });
+    // An idle connection the server closes (restart, failover, admin termination) is dropped by
+    // the pool and the next query opens a new one; without a listener the error would end the process.
+    pool.on('error', (error) => options.onIdleError?.(error));
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: discardingPool(pool) }) });
+    return {
+      db,
+      engine: 'postgres',
+      close: () => db.destroy(),
+      poolStats: () => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+        max: pool.options.max ?? 10,
+      }),
+    };
+  }
+  const file = new Sqlite(sqlitePathFrom(url));
+  file.pragma('journal_mode = WAL');
+  file.pragma('synchronous = NORMAL');
+  file.pragma('foreign_keys = ON');
+  file.pragma(`busy_timeout = ${Math.trunc(options.busyTimeoutMs ?? 10_000)}`);
+  const db = new Kysely<DB>({ dialect: new CachingSqliteDialect(file) });
+  return { db, engine: 'sqlite', close: () => db.destroy() };
+}
+
+/**
+ * The pg pool as Kysely sees it, with two changes for outages: a failure that is not an error
+ * answer of the server (refused or lost connection, connect or read timeout) is raised as
+ * DatabaseUnavailableError, and the connection it happened on is destroyed instead of going back
+ * to the pool. A connection whose query timed out on the client may still have that query (and
+ * its transaction) running on the server; reusing it would queue the next request behind it, or
+ * let it join that transaction, and a black-holed connection would never recover.
+ */
+function discardingPool(pool: pg.Pool): PostgresPool {
+  const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  return {
+    options: pool.options,
+    end: () => pool.end(),
+    async connect() {
+      let client: pg.PoolClient;
+      try {
+        client = await pool.connect();
+      } catch (error) {
+        if (error instanceof pg.DatabaseError) throw error;
+        throw new DatabaseUnavailableError(`cannot connect to the database: ${describe(error)}`, {
+          cause: error,
+        });
+      }
+      let wrapper = wrappers.get(client);
+      if (!wrapper) {
+        wrapper = wrapClient(client);
+        wrappers.set(client, wrapper);
+      }
+      return wrapper;
+    },
+  };
+}
+
+function wrapClient(client: pg.PoolClient): PostgresPoolClient {
+  let lost = false;
+  const query = async (sql: string, parameters: ReadonlyArray<unknown>) => {
+    try {
+      return await client.query(sql, parameters as unknown[]);
+    } catch (error) {
+      if (error instanceof pg.DatabaseError) throw error;
+      lost = true;
+      throw new DatabaseUnavailableError(`the database connection failed: ${describe(error)}`, {
+        cause: error,
+      });
+    }
+  };
+  return {
+    get processID() {
+      return (client as unknown as { processID?: number }).processID;
+    },
+    query: query as unknown as PostgresPoolClient['query'],
+    release(destroy?: boolean) {
+      const discard = Boolean(destroy) || lost;
+      lost = false;
+      client.release(discard);
+    },
+  };
+}
+
+function describe(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const code = (error as { code?: unknown }).code;
+  if (error instanceof AggregateError && error.errors.length > 0) return describe(error.errors[0]);
+  return typeof code === 'string' && !error.message.includes(code)
+    ? `${error.message} (${code})`
+    : error.message;
+}
+
+/** Applies the given migrations (src/areas.ts: MIGRATIONS) the database has not applied yet. */
+export async function migrate(database: Database, migrations: Migrations): Promise<string[]> {
+  const migrator = new Migrator({
+    db: database.db,
+    provider: migrationProvider(database.engine, migrations),
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error;
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/**
+ * The migrations this code knows that the database has not applied, and how many it has applied
+ * (for readiness): one read of Kysely's migration table. Migrations applied by a newer version are
+ * not this process's concern.
+ */
+export async function migrationState(
+  database: Database,
+  migrations: Migrations,
+): Promise<{ applied: number; pending: string[] }> {
+  const known = Object.keys(migrations);
+  const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(database.db);
+  const applied = new Set(rows.map((r) => r.name));
+  return { applied: applied.size, pending: known.filter((name) => !applied.has(name)) };
+}
+
+/** The database accepts no writes (a read-only SQLite file, a PostgreSQL standby or read-only user). */
+export class ReadOnlyDatabaseError extends Error {
+  override readonly name = 'ReadOnlyDatabaseError';
+}
+
+/**
+ * Fails at start-up when the database cannot be written, instead of serving reads and answering
+ * every write 503: on SQLite a row is written and rolled back (SQLite opens a file it may not
+ * write read-only without a word, and in WAL mode even takes the write lock), on PostgreSQL the session
+ * must not be read-only (a standby, or default_transaction_read_only).
+ */
+export async function assertWritable(database: Database): Promise<void> {
+  if (database.engine === 'sqlite') {
+    await sql`begin immediate`.execute(database.db);
+    try {
+      await sql`update scn_counter set value = value where id = 1`.execute(database.db);
+    } finally {
+      await sql`rollback`.execute(database.db);
+    }
+    return;
+  }
+  const { rows } = await sql<{ transaction_read_only: string }>`show transaction_read_only`.execute(
+    database.db,
+  );
+  if (rows[0]?.transaction_read_only === 'on') {
+    throw new ReadOnlyDatabaseError(
+      'the PostgreSQL session is read-only (a standby, or default_transaction_read_only)',
+    );
+  }
+}
