@@ -10,9 +10,11 @@ import { LANGUAGE_SLOTS, type LanguageText } from '../../../kernel/language.ts';
 import { Random } from '../../../kernel/random.ts';
 import { createServices } from '../../../services.ts';
 import { isValidEan13 } from '../ean.ts';
-import { DEMO_COLOURS, demoArticles, demoSizeTables } from './catalog-data.ts';
+import { demoArticles } from './catalog-data.ts';
+import { DEMO_COLOURS } from './fashion.ts';
 import { COLOUR_RGB, colourSwatchPng, swatchPng } from './images.ts';
 import { seedCatalog } from './seed.ts';
+import { demoSizeTables } from './size-tables.ts';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 

@@ -1,5 +1,5 @@
 import { PNG } from 'pngjs';
-import type { DemoColourCode } from './catalog-data.ts';
+import type { DemoColourCode } from './fashion.ts';
 
 export type Rgb = readonly [number, number, number];
 

@@ -1,7 +1,8 @@
 import type { Services } from '../../../kernel/services.ts';
 import type { ArticleInput } from '../catalog-service.ts';
-import { demoArticles, demoSizeTables, MAX_DEMO_ARTICLES } from './catalog-data.ts';
+import { demoArticles, MAX_DEMO_ARTICLES } from './catalog-data.ts';
 import { colourSwatchPng } from './images.ts';
+import { demoSizeTables } from './size-tables.ts';
 
 /** Only the first this many articles get a swatch image: images are one transaction each. */
 export const MAX_SWATCH_IMAGES = 2000;
