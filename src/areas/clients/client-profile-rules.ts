@@ -1,15 +1,9 @@
+import { checkCountry, checkEmail, checkPhone, checkPostalCode } from '../../kernel/contact.ts';
 import { type FieldError, ValidationError } from '../../kernel/errors.ts';
 import { LANGUAGE_SLOTS } from '../../kernel/language.ts';
 import { LEVEL, SHOP_CODE } from './client-common.ts';
 import type { ClientRow } from './client-repository.ts';
-import {
-  checkCountry,
-  checkEmail,
-  checkPhone,
-  checkPostalCode,
-  isValidDay,
-  normaliseEmail,
-} from './client-validation.ts';
+import { isValidDay, normaliseEmail } from './client-validation.ts';
 
 /**
  * The rules of a client's profile that need no database: the shape checks of the input and the

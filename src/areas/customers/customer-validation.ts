@@ -1,13 +1,13 @@
+import { checkCountry, checkEmail, checkPhone, checkPostalCode } from '../../kernel/contact.ts';
 import type { FieldError } from '../../kernel/errors.ts';
 import { LANGUAGE_SLOTS } from '../../kernel/language.ts';
 import { CURRENCY } from '../../kernel/money.ts';
-import { checkCountry, checkEmail, checkPhone, checkPostalCode } from '../clients/client-validation.ts';
 import { checkVatNumber } from './vat.ts';
 
 /**
  * Field rules of the customers area. Each `check...` pushes errors named by the domain field
  * (`vatNo`, `deliveryAddresses/2/postalCode`); the HTTP layer renames them to the wire's JSON
- * pointers. Contact-data rules (country, postal code, e-mail, phone) are the clients area's.
+ * pointers. Contact-data rules (country, postal code, e-mail, phone) are the kernel's (contact.ts).
  */
 
 export interface AddressInput {

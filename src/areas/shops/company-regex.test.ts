@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkEmail, checkPhone, checkPostalCode } from '../clients/client-validation.ts';
+import { checkEmail, checkPhone, checkPostalCode } from '../../kernel/contact.ts';
 import { checkPattern, SERVER_PATTERNS } from './company-regex.ts';
 
 const pattern = (name: string, country: string | null = null) => {
@@ -8,7 +8,7 @@ const pattern = (name: string, country: string | null = null) => {
   return new RegExp(p.pattern);
 };
 
-/** How the server prepares a postal code before its check (client-validation.ts). */
+/** How the server prepares a postal code before its check (src/kernel/contact.ts). */
 const postalForm = (input: string) => input.trim().toUpperCase().replace(/\s+/g, ' ');
 
 describe('the server patterns for client apps', () => {

@@ -3,7 +3,7 @@ import type { LanguageText } from '../../kernel/language.ts';
 
 /**
  * Validation patterns for client apps (B2C_GetCompanyRegEx, docs/shops.md). The built-in ones are
- * the patterns this server itself validates with (src/areas/clients/client-validation.ts and the
+ * the patterns this server itself validates with (src/kernel/contact.ts and the
  * member card rule of the clients area): they are answered in every list, cannot be changed in the
  * back office, and `company-regex.test.ts` checks that they accept and refuse exactly what the
  * server's own checks do. Further patterns (VAT numbers, per-country phone forms, ...) are kept in

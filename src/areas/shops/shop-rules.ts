@@ -1,6 +1,6 @@
+import { checkCountry, checkEmail, checkPhone, checkPostalCode } from '../../kernel/contact.ts';
 import { type FieldError, ValidationError } from '../../kernel/errors.ts';
 import { type LanguageText, toLanguageJson } from '../../kernel/language.ts';
-import { checkCountry, checkEmail, checkPhone, checkPostalCode } from '../clients/client-validation.ts';
 import { MAX_LATITUDE_MICRO, MAX_LONGITUDE_MICRO, toMicroDegrees } from './geo.ts';
 import {
   checkExceptions,
