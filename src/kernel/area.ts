@@ -4,6 +4,7 @@ import type { Config } from '../config.ts';
 import type { AdminRoute } from './admin-route.ts';
 import type { Database } from './db/database.ts';
 import { collectMigrations, type Migrations } from './db/migrations.ts';
+import type { ErrorCode } from './errors.ts';
 import type { ImportKind } from './import/import-kind.ts';
 import type { Operation } from './operation.ts';
 import type { Services } from './services.ts';
@@ -24,6 +25,11 @@ export interface Area {
   /** Its `tv2 import` kinds, in the order `tv2 import --help` lists them. */
   // biome-ignore lint/suspicious/noExplicitAny: kinds differ in their input type; each is typed where declared
   importKinds?: ImportKind<any>[];
+  /**
+   * Its error codes (src/areas/<name>/errors.ts, made with `defineErrors`): listed in the OpenAPI
+   * problem schema and the error table of docs/api-conventions.md.
+   */
+  errors?: Readonly<Record<string, ErrorCode>>;
   /** Its migrations (src/areas/<name>/migrations/), by name. */
   migrations?: Migrations;
   /** Builds its services once per process; the keys are declared on `Services` by the area. */
