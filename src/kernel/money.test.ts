@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fromMinor, percentOf, toMinor } from './money.ts';
+import { fromMinor, percentFromBasisPoints, percentOf, toMinor } from './money.ts';
 
 describe('money', () => {
   it('parses strings and numbers exactly into cents', () => {
@@ -27,5 +27,12 @@ describe('money', () => {
     expect(percentOf(1005, 5000)).toBe(503); // 502.5 -> 503
     expect(percentOf(-1005, 5000)).toBe(-503);
     expect(percentOf(333, 3333)).toBe(111); // 110.9889 -> 111
+  });
+
+  it('shows basis points as a percentage number', () => {
+    expect(percentFromBasisPoints(2100)).toBe(21);
+    expect(percentFromBasisPoints(550)).toBe(5.5);
+    expect(percentFromBasisPoints(1)).toBe(0.01);
+    expect(percentFromBasisPoints(0)).toBe(0);
   });
 });

@@ -44,3 +44,11 @@ export function percentOf(minor: number, basisPoints: number): number {
   const sign = numerator < 0 ? -1 : 1;
   return sign * Math.floor((Math.abs(numerator) + 5000) / 10000);
 }
+
+/**
+ * Basis points to the percentage number of the wire: 2100 -> 21, 550 -> 5.5, 1250 -> 12.5 (exact:
+ * at most two decimals). VAT rates, discounts.
+ */
+export function percentFromBasisPoints(bp: number): number {
+  return Number((bp / 100).toFixed(2));
+}

@@ -1,4 +1,5 @@
 import { fromLanguageJson, type LanguageObject } from '../../kernel/language.ts';
+import { percentFromBasisPoints } from '../../kernel/money.ts';
 import type { ArticleChildren, ArticleRow, ImageMetaRow } from './catalog-repository.ts';
 
 /** An article as the TV2 interface shows it, in the style of B2B_GetOrder's ORDERDETAILS. */
@@ -43,11 +44,6 @@ function groupBy<T extends { article_no: string }>(rows: T[]): Map<string, T[]> 
     else map.set(row.article_no, [row]);
   }
   return map;
-}
-
-/** VAT basis points to a percentage number: 2100 -> 21, 550 -> 5.5 (exact: at most two decimals). */
-export function percentFromBasisPoints(bp: number): number {
-  return Number((bp / 100).toFixed(2));
 }
 
 export function imageToWire(row: ImageMetaRow): ImageWire {

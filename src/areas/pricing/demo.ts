@@ -1,6 +1,5 @@
 import { Random } from '../../kernel/random.ts';
 import type { Services } from '../../kernel/services.ts';
-import type { ArticleWire } from '../catalog/article-wire.ts';
 import type { ListPriceInput } from './list-price-service.ts';
 import type { CustomerInput } from './price-customer-service.ts';
 
@@ -9,6 +8,9 @@ import type { CustomerInput } from './price-customer-service.ts';
  * in EUR and, for part of the range, GBP; a dozen wholesale customers; a few agreements, line
  * discounts and current action prices. Same seed and catalogue, same prices (dates follow today).
  */
+
+/** An article as services.catalog lists it (the catalog area is reached through its services only). */
+type CatalogArticle = Awaited<ReturnType<Services['catalog']['listArticles']>>['items'][number];
 
 /** Retail price points per article group, in cents. */
 const RETAIL_POINTS: Record<string, number[]> = {
@@ -81,7 +83,7 @@ export async function seedPrices(
   const pricing = services.pricing;
   const now = pricing.agreements.now();
 
-  const articles: ArticleWire[] = [];
+  const articles: CatalogArticle[] = [];
   for (let offset: number | null = 1; offset !== null; ) {
     const page = await services.catalog.listArticles('B2B', { sinceScn: 0, offset, limit: 1000 });
     articles.push(...page.items);

@@ -1,5 +1,4 @@
-import { fromMinor } from '../../kernel/money.ts';
-import { percentFromBasisPoints } from '../catalog/article-wire.ts';
+import { fromMinor, percentFromBasisPoints } from '../../kernel/money.ts';
 import type { ResolvedPrice } from './price-resolution.ts';
 import type {
   ActionPriceRow,
