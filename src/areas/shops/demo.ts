@@ -1,6 +1,6 @@
+import { swatchPng } from '../../kernel/demo-images.ts';
 import { Random } from '../../kernel/random.ts';
 import type { Services } from '../../kernel/services.ts';
-import { swatchPng } from '../catalog/demo/images.ts';
 import type { Interval } from './opening-hours.ts';
 
 /**

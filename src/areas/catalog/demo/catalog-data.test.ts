@@ -6,13 +6,14 @@ import { describe, expect, it } from 'vitest';
 import { MIGRATIONS } from '../../../areas.ts';
 import { loadConfig } from '../../../config.ts';
 import { migrate, openDatabase } from '../../../kernel/db/database.ts';
+import { swatchPng } from '../../../kernel/demo-images.ts';
 import { LANGUAGE_SLOTS, type LanguageText } from '../../../kernel/language.ts';
 import { Random } from '../../../kernel/random.ts';
 import { createServices } from '../../../services.ts';
 import { isValidEan13 } from '../ean.ts';
 import { demoArticles } from './catalog-data.ts';
 import { DEMO_COLOURS } from './fashion.ts';
-import { COLOUR_RGB, colourSwatchPng, swatchPng } from './images.ts';
+import { COLOUR_RGB, colourSwatchPng } from './images.ts';
 import { seedCatalog } from './seed.ts';
 import { demoSizeTables } from './size-tables.ts';
 

@@ -1,7 +1,5 @@
-import { PNG } from 'pngjs';
+import { type Rgb, swatchPng } from '../../../kernel/demo-images.ts';
 import type { DemoColourCode } from './fashion.ts';
-
-export type Rgb = readonly [number, number, number];
 
 /** The swatch colour of every demo colour code (prints get their dominant colour). */
 export const COLOUR_RGB: Readonly<Record<DemoColourCode, Rgb>> = {
@@ -31,21 +29,6 @@ export const COLOUR_RGB: Readonly<Record<DemoColourCode, Rgb>> = {
   '810': [222, 120, 150],
   '820': [44, 58, 100],
 };
-
-/** A solid square PNG of one colour (real PNG bytes: signature, IHDR, IDAT, IEND). */
-export function swatchPng(rgb: Rgb, size = 16): Buffer {
-  if (!Number.isInteger(size) || size < 1 || size > 4096)
-    throw new RangeError(`swatch size ${size} is not 1 to 4096`);
-  const [r, g, b] = rgb.map((v) => Math.max(0, Math.min(255, Math.round(v)))) as [number, number, number];
-  const png = new PNG({ width: size, height: size });
-  for (let i = 0; i < size * size; i++) {
-    png.data[i * 4] = r;
-    png.data[i * 4 + 1] = g;
-    png.data[i * 4 + 2] = b;
-    png.data[i * 4 + 3] = 255;
-  }
-  return PNG.sync.write(png);
-}
 
 /** The swatch of a demo colour code; an unknown code gets neutral grey. */
 export function colourSwatchPng(colourCode: string, size = 16): Buffer {
