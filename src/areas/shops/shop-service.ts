@@ -6,9 +6,10 @@ import { cleanImage, MAX_IMAGE_BYTES } from '../../kernel/image-bytes.ts';
 import type { SaveResult } from '../../kernel/import/import-kind.ts';
 import { type LanguageText, toLanguageJson } from '../../kernel/language.ts';
 import type { Page, PageOf } from '../../kernel/paging.ts';
+import { writeChanged } from '../../kernel/write-changed.ts';
 import { type AssistantRow, ShopRepository } from './shop-repository.ts';
 import { detailRow, type ShopDetailInput } from './shop-rules.ts';
-import { MAX_NAME, numberError, sameRow, tombstone, upsertRow } from './shop-shared.ts';
+import { MAX_NAME, numberError, tombstone, upsertRow } from './shop-shared.ts';
 import {
   type AssistantWire,
   assistantToWire,
@@ -123,16 +124,19 @@ export class ShopService {
     }
     return inWriteTransaction(this.database, async (uow) => {
       const repo = new ShopRepository(uow.db);
-      let written = 0;
+      const rows = [];
       for (const input of inputs) {
         const location = await this.#shopFor(repo, input.locationCode);
         const wanted = detailRow(input, location.country);
-        const stored = await repo.findDetail(input.locationCode);
-        if (stored && sameRow(stored, wanted, ['scn', 'updated_at'])) continue;
-        await repo.upsertDetail({ ...wanted, scn: await uow.scn(), updated_at: this.now().toISOString() });
-        written++;
+        rows.push({ wanted, stored: await repo.findDetail(input.locationCode) });
       }
-      return { written, unchanged: inputs.length - written };
+      return writeChanged(uow, rows, {
+        write: async (changed, scn) => {
+          for (const { wanted } of changed) {
+            await repo.upsertDetail({ ...wanted, scn, updated_at: this.now().toISOString() });
+          }
+        },
+      });
     });
   }
 
@@ -156,9 +160,7 @@ export class ShopService {
     const written = await inWriteTransaction(this.database, async (uow) => {
       const repo = new ShopRepository(uow.db);
       await this.#shopFor(repo, locationCode);
-      const stored = await repo.findImage(locationCode, imageNo);
-      if (stored && stored.sha256 === sha256 && stored.content_type === contentType) return false;
-      await repo.putImage({
+      const wanted = {
         location_code: locationCode,
         image_no: imageNo,
         content_type: contentType,
@@ -166,9 +168,19 @@ export class ShopService {
         sha256,
         data,
         deleted: 0,
-        scn: await uow.scn(),
-      });
-      return true;
+      };
+      const saved = await writeChanged(
+        uow,
+        [{ wanted, stored: await repo.findImage(locationCode, imageNo) }],
+        {
+          // The bytes compare by their hash.
+          same: (w, s) => s !== undefined && s.sha256 === w.sha256 && s.content_type === w.content_type,
+          write: async (changed, scn) => {
+            for (const c of changed) await repo.putImage({ ...c.wanted, scn });
+          },
+        },
+      );
+      return saved.written === 1;
     });
     return { contentType: contentType, written };
   }

@@ -1,6 +1,7 @@
 import type { UnitOfWork } from '../../kernel/db/unit-of-work.ts';
 import type { FieldError } from '../../kernel/errors.ts';
 import type { SaveResult } from '../../kernel/import/import-kind.ts';
+import { writeChanged } from '../../kernel/write-changed.ts';
 
 /**
  * What the shops services share (docs/shops.md): the write of a row that changed and the
@@ -15,7 +16,7 @@ export const MAX_NAME = 100;
 export const LATITUDE_MESSAGE = 'must be decimal degrees from -90 to 90 with at most six decimals';
 export const LONGITUDE_MESSAGE = 'must be decimal degrees from -180 to 180 with at most six decimals';
 
-/** Writes `wanted` unless the stored row already says the same; stamps it with the SCN. */
+/** Writes `wanted` unless the stored row already says the same (writeChanged); stamps it with the SCN. */
 export async function upsertRow<R extends { scn: number; updated_at: string; deleted: number }>(
   uow: UnitOfWork,
   now: () => Date,
@@ -23,9 +24,11 @@ export async function upsertRow<R extends { scn: number; updated_at: string; del
   wanted: R,
   write: (row: R) => Promise<void>,
 ): Promise<SaveResult> {
-  if (stored && sameRow(stored, wanted, ['scn', 'updated_at'])) return { written: 0, unchanged: 1 };
-  await write({ ...wanted, scn: await uow.scn(), updated_at: now().toISOString() });
-  return { written: 1, unchanged: 0 };
+  return writeChanged(uow, [{ wanted, stored }], {
+    write: async (changed, scn) => {
+      for (const c of changed) await write({ ...c.wanted, scn, updated_at: now().toISOString() });
+    },
+  });
 }
 
 export async function tombstone<R extends { scn: number; updated_at: string; deleted: number }>(
@@ -45,10 +48,4 @@ export function blankToNull(value: string | null | undefined): string | null {
 export function numberError(errors: FieldError[], name: string, value: number, max: number): void {
   if (!Number.isInteger(value) || value < 1 || value > max)
     errors.push({ name, message: `must be a whole number from 1 to ${max}` });
-}
-
-export function sameRow<R extends object>(a: R, b: R, ignore: Array<keyof R>): boolean {
-  return (Object.keys(b) as Array<keyof R>).every(
-    (k) => ignore.includes(k) || (a[k] ?? null) === (b[k] ?? null),
-  );
 }
