@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { describeConfinement, type Principal, type Role } from '../kernel/access/principal.ts';
-import { ForbiddenError, UnauthenticatedError, ValidationError } from '../kernel/errors.ts';
+import { KERNEL_ERRORS, ValidationError } from '../kernel/errors.ts';
 import type { OperationAudience } from '../kernel/operation.ts';
 import type { Services } from '../kernel/services.ts';
 
@@ -23,21 +23,18 @@ export async function principalFor(
 ): Promise<Principal> {
   const header = request.headers.authorization;
   if (header === undefined) {
-    throw new UnauthenticatedError(
-      'TOKEN_MISSING',
+    throw KERNEL_ERRORS.TOKEN_MISSING(
       'Send "Authorization: Bearer <TOKEN>"; get a token from /TV2/GetToken.',
     );
   }
   const match = /^Bearer\s+(\S+)$/i.exec(header);
-  if (!match?.[1])
-    throw new UnauthenticatedError('TOKEN_MISSING', 'The Authorization header is not "Bearer <TOKEN>".');
+  if (!match?.[1]) throw KERNEL_ERRORS.TOKEN_MISSING('The Authorization header is not "Bearer <TOKEN>".');
   const principal = await services.general.auth.authenticate(match[1]);
   const role = ROLE_OF_AUDIENCE[audience];
   if (role !== undefined && !principal.roles.has(role)) {
     // A confined user may use only the role of its party (principal.ts: permittedRoles).
     const confinedTo = describeConfinement(principal);
-    throw new ForbiddenError(
-      'ROLE_REQUIRED',
+    throw KERNEL_ERRORS.ROLE_REQUIRED(
       confinedTo
         ? `This operation is for ${ROLE_NAMES[role]} users; this token is confined to ${confinedTo} and may use only ${[...principal.roles].join(', ')} operations.`
         : `This operation is for ${ROLE_NAMES[role]} users; this token lacks that role.`,

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { unavailableReason } from '../kernel/db/unavailable.ts';
-import { makeProblem, type Problem } from './problem.ts';
+import { HTTP_ERRORS } from './errors.ts';
+import { type Problem, problemOf } from './problem.ts';
 
 /** Seconds a client is asked to wait before retrying when the database is unavailable. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
@@ -17,10 +18,9 @@ export function databaseProblem(
   const reason = unavailableReason(error);
   if (reason === undefined) return undefined;
   return {
-    problem: makeProblem(
+    problem: problemOf(
       request,
-      503,
-      'DATABASE_UNAVAILABLE',
+      HTTP_ERRORS.DATABASE_UNAVAILABLE,
       `The database is unavailable: ${reason}. Try again in ${DATABASE_RETRY_AFTER_SECONDS} s.`,
     ),
     retryAfter: DATABASE_RETRY_AFTER_SECONDS,

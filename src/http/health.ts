@@ -4,7 +4,8 @@ import { migrationState } from '../kernel/db/database.ts';
 import type { Migrations } from '../kernel/db/migrations.ts';
 import type { Services } from '../kernel/services.ts';
 import { databaseProblem } from './db-errors.ts';
-import { makeProblem, sendProblem } from './problem.ts';
+import { HTTP_ERRORS } from './errors.ts';
+import { problemOf, sendProblem } from './problem.ts';
 
 /** Apps that received a shutdown signal: not ready any more, finishing what they have. */
 const draining = new WeakSet<FastifyInstance>();
@@ -47,7 +48,7 @@ export function registerHealthRoutes(app: FastifyInstance, services: Services, m
       if (draining.has(app)) {
         return sendProblem(
           reply,
-          makeProblem(request, 503, 'SHUTTING_DOWN', 'This process is shutting down.'),
+          problemOf(request, HTTP_ERRORS.SHUTTING_DOWN, 'This process is shutting down.'),
         );
       }
       let state: { applied: number; pending: string[] };
@@ -60,16 +61,15 @@ export function registerHealthRoutes(app: FastifyInstance, services: Services, m
         return sendProblem(
           reply,
           unavailable?.problem ??
-            makeProblem(request, 503, 'NOT_READY', 'The database check failed; the cause is logged.'),
+            problemOf(request, HTTP_ERRORS.NOT_READY, 'The database check failed; the cause is logged.'),
         );
       }
       if (state.pending.length > 0) {
         return sendProblem(
           reply,
-          makeProblem(
+          problemOf(
             request,
-            503,
-            'MIGRATIONS_PENDING',
+            HTTP_ERRORS.MIGRATIONS_PENDING,
             `The database lacks migrations this version needs: ${state.pending.join(', ')}. Run \`tv2 migrate\` or restart a tv2 process (it migrates at start-up).`,
           ),
         );

@@ -5,8 +5,9 @@ import type { Area } from '../kernel/area.ts';
 import type { Database } from '../kernel/db/database.ts';
 import { unavailableReason } from '../kernel/db/unavailable.ts';
 import { currentScn } from '../kernel/db/unit-of-work.ts';
+import { KERNEL_ERRORS } from '../kernel/errors.ts';
 import type { Services } from '../kernel/services.ts';
-import { makeProblem, sendProblem } from './problem.ts';
+import { problemOf, sendProblem } from './problem.ts';
 
 /** Latency buckets (seconds) from a cached article answer to a large page on a busy database. */
 const LATENCY_BUCKETS = [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
@@ -132,10 +133,9 @@ export function registerMetrics(app: FastifyInstance, services: Services, areas:
       reply.header('www-authenticate', 'Bearer realm="tv2-metrics"');
       return sendProblem(
         reply,
-        makeProblem(
+        problemOf(
           request,
-          401,
-          presented ? 'TOKEN_INVALID' : 'TOKEN_MISSING',
+          presented ? KERNEL_ERRORS.TOKEN_INVALID : KERNEL_ERRORS.TOKEN_MISSING,
           'Send the metrics token (TV2_METRICS_TOKEN) as a bearer token.',
         ),
       );

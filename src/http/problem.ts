@@ -7,41 +7,57 @@ import {
   ConflictError,
   DomainError,
   describeFieldErrors,
+  type ErrorCode,
   type FieldError,
+  KERNEL_ERRORS,
   MAX_LISTED_ERRORS,
   RateLimitedError,
   ValidationError,
 } from '../kernel/errors.ts';
 import { databaseProblem } from './db-errors.ts';
+import { HTTP_ERRORS } from './errors.ts';
 
-export const ProblemSchema = Type.Object(
-  {
-    type: Type.String({ description: 'A URI naming the problem type.' }),
-    title: Type.String(),
-    status: Type.Integer(),
-    detail: Type.String(),
-    code: Type.String({ description: 'Stable machine code, e.g. ARTICLE_NOT_FOUND.' }),
-    instance: Type.Optional(Type.String()),
-    requestId: Type.String(),
-    errors: Type.Optional(
-      Type.Array(
-        Type.Object({
-          name: Type.String({ description: 'Query parameter name or JSON pointer into the body.' }),
-          message: Type.String(),
-        }),
-        { maxItems: MAX_LISTED_ERRORS, description: `The first ${MAX_LISTED_ERRORS} field errors.` },
-      ),
-    ),
-    errorCount: Type.Optional(
-      Type.Integer({
-        minimum: 1,
-        description: `How many field errors the request has in all; \`errors\` lists at most the first ${MAX_LISTED_ERRORS}.`,
+/**
+ * The problem+json schema of the OpenAPI document; `code` lists every declared code (errorCodesOf in
+ * errors.ts: the kernel's, the HTTP layer's and each area's) with its status and meaning.
+ */
+export function problemSchema(codes: readonly ErrorCode[]) {
+  return Type.Object(
+    {
+      type: Type.String({ description: 'A URI naming the problem type.' }),
+      title: Type.String(),
+      status: Type.Integer(),
+      detail: Type.String(),
+      code: Type.String({
+        enum: codes.map((c) => c.code),
+        description: [
+          'Stable machine code, e.g. ARTICLE_NOT_FOUND:',
+          '',
+          ...codes.map((c) => `- \`${c.code}\` (${c.status}, ${c.area}): ${c.meaning}`),
+        ].join('\n'),
       }),
-    ),
-  },
-  { $id: 'Problem', description: 'RFC 9457 problem details.' },
-);
-export type Problem = Static<typeof ProblemSchema>;
+      instance: Type.Optional(Type.String()),
+      requestId: Type.String(),
+      errors: Type.Optional(
+        Type.Array(
+          Type.Object({
+            name: Type.String({ description: 'Query parameter name or JSON pointer into the body.' }),
+            message: Type.String(),
+          }),
+          { maxItems: MAX_LISTED_ERRORS, description: `The first ${MAX_LISTED_ERRORS} field errors.` },
+        ),
+      ),
+      errorCount: Type.Optional(
+        Type.Integer({
+          minimum: 1,
+          description: `How many field errors the request has in all; \`errors\` lists at most the first ${MAX_LISTED_ERRORS}.`,
+        }),
+      ),
+    },
+    { $id: 'Problem', description: 'RFC 9457 problem details.' },
+  );
+}
+export type Problem = Static<ReturnType<typeof problemSchema>>;
 
 const TITLES: Record<number, string> = {
   400: 'Bad Request',
@@ -74,18 +90,17 @@ const STATUS_OF_KIND: Record<DomainError['kind'], number> = {
 };
 
 /** Fastify's own failures (parsing, content type, size) with the codes our clients see. */
-const FASTIFY_CODES: Record<string, { status: number; code: string; detail?: string }> = {
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' },
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'INVALID_CONTENT_LENGTH' },
-  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'BODY_TOO_LARGE' },
-  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: 'EMPTY_BODY' },
-  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'MALFORMED_JSON' },
-  FST_ERR_CTP_EMPTY_TYPE: { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' },
-  FST_ERR_CTP_INVALID_TYPE: { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' },
-  FST_ERR_BAD_URL: { status: 400, code: 'MALFORMED_URL', detail: 'The path is not validly percent-encoded.' },
+const FASTIFY_CODES: Record<string, { error: ErrorCode; detail?: string }> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { error: HTTP_ERRORS.UNSUPPORTED_MEDIA_TYPE },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { error: HTTP_ERRORS.INVALID_CONTENT_LENGTH },
+  FST_ERR_CTP_BODY_TOO_LARGE: { error: HTTP_ERRORS.BODY_TOO_LARGE },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { error: HTTP_ERRORS.EMPTY_BODY },
+  FST_ERR_CTP_INVALID_JSON_BODY: { error: HTTP_ERRORS.MALFORMED_JSON },
+  FST_ERR_CTP_EMPTY_TYPE: { error: HTTP_ERRORS.UNSUPPORTED_MEDIA_TYPE },
+  FST_ERR_CTP_INVALID_TYPE: { error: HTTP_ERRORS.UNSUPPORTED_MEDIA_TYPE },
+  FST_ERR_BAD_URL: { error: HTTP_ERRORS.MALFORMED_URL, detail: 'The path is not validly percent-encoded.' },
   FST_ERR_MAX_PARAM_LENGTH: {
-    status: 414,
-    code: 'PATH_SEGMENT_TOO_LONG',
+    error: HTTP_ERRORS.PATH_SEGMENT_TOO_LONG,
     detail: 'A key in the path is longer than 100 characters.',
   },
 };
@@ -114,6 +129,17 @@ export function makeProblem(
       ? { errors: errors.slice(0, MAX_LISTED_ERRORS), errorCount: Math.max(errorCount, errors.length) }
       : {}),
   };
+}
+
+/** A problem with a declared code, sent with the code's status. */
+export function problemOf(
+  request: FastifyRequest,
+  error: ErrorCode,
+  detail: string,
+  errors?: FieldError[],
+  errorCount?: number,
+): Problem {
+  return makeProblem(request, error.status, error.code, detail, errors, errorCount);
 }
 
 export function sendProblem(reply: FastifyReply, problem: Problem): FastifyReply {
@@ -205,23 +231,22 @@ export function problemFromError(
   if (fe.validation) {
     const { errors, total } = fieldErrors(fe.validationContext ?? 'body', fe.validation);
     const detail = `Invalid ${fe.validationContext ?? 'request'}: ${describeFieldErrors(errors, total)}`;
-    return { problem: makeProblem(request, 400, 'VALIDATION_FAILED', detail, errors, total) };
+    return { problem: problemOf(request, KERNEL_ERRORS.VALIDATION_FAILED, detail, errors, total) };
   }
   const known = fe.code ? FASTIFY_CODES[fe.code] : undefined;
-  if (known) return { problem: makeProblem(request, known.status, known.code, known.detail ?? fe.message) };
+  if (known) return { problem: problemOf(request, known.error, known.detail ?? fe.message) };
   if (error instanceof SyntaxError && fe.statusCode === 400) {
     return {
-      problem: makeProblem(request, 400, 'MALFORMED_JSON', `The body is not valid JSON: ${error.message}`),
+      problem: problemOf(request, HTTP_ERRORS.MALFORMED_JSON, `The body is not valid JSON: ${error.message}`),
     };
   }
   if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
-    return { problem: makeProblem(request, fe.statusCode, 'BAD_REQUEST', fe.message) };
+    return { problem: makeProblem(request, fe.statusCode, HTTP_ERRORS.BAD_REQUEST.code, fe.message) };
   }
   return {
-    problem: makeProblem(
+    problem: problemOf(
       request,
-      500,
-      'INTERNAL_ERROR',
+      HTTP_ERRORS.INTERNAL_ERROR,
       'The server failed to answer this request. It has been logged under the request id.',
     ),
   };
@@ -245,15 +270,13 @@ export function frameworkErrorHandler(
   sendProblem(reply, problemFromError(error, request).problem);
 }
 
-const CLIENT_ERRORS: Record<string, { status: number; code: string; detail: string }> = {
+const CLIENT_ERRORS: Record<string, { error: ErrorCode; detail: string }> = {
   ERR_HTTP_REQUEST_TIMEOUT: {
-    status: 408,
-    code: 'REQUEST_TIMEOUT',
+    error: HTTP_ERRORS.REQUEST_TIMEOUT,
     detail: 'The request did not arrive in time.',
   },
   HPE_HEADER_OVERFLOW: {
-    status: 431,
-    code: 'HEADERS_TOO_LARGE',
+    error: HTTP_ERRORS.HEADERS_TOO_LARGE,
     detail: 'The request headers are too large.',
   },
 };
@@ -270,25 +293,25 @@ export function clientErrorHandler(
 ): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const known = (error.code && CLIENT_ERRORS[error.code]) || {
-    status: 400,
-    code: 'MALFORMED_REQUEST',
+    error: HTTP_ERRORS.MALFORMED_REQUEST,
     detail: 'The request is not well-formed HTTP.',
   };
+  const { status, code } = known.error;
   const requestId = randomUUID();
   this.log.debug({ err: error, requestId }, 'malformed request');
   const body = JSON.stringify({
-    type: problemTypeUri(known.code),
-    title: TITLES[known.status] ?? 'Error',
-    status: known.status,
+    type: problemTypeUri(code),
+    title: TITLES[status] ?? 'Error',
+    status,
     detail: known.detail,
-    code: known.code,
+    code,
     requestId,
   } satisfies Problem);
   // Write only when no answer has begun on this connection (as Node's own handler does).
   const pending = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
   if (socket.writable && !pending?.headersSent) {
     socket.write(
-      `HTTP/1.1 ${known.status} ${STATUS_CODES[known.status]}\r\n` +
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
         'Content-Type: application/problem+json\r\n' +
         `Content-Length: ${Buffer.byteLength(body)}\r\n` +
         `X-Request-Id: ${requestId}\r\n` +

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type FieldError, ValidationError } from '../kernel/errors.ts';
+import { HTTP_ERRORS } from './errors.ts';
 import { pointerToken } from './problem.ts';
 
 /**
@@ -24,7 +25,7 @@ export const MAX_JSON_MEMBERS = 1000;
 
 export class BodyTooComplexError extends ValidationError {
   constructor(message: string) {
-    super([{ name: '/', message }], 'BODY_TOO_COMPLEX');
+    super([{ name: '/', message }], HTTP_ERRORS.BODY_TOO_COMPLEX.code);
   }
 }
 

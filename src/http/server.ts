@@ -15,6 +15,7 @@ import type { Services } from '../kernel/services.ts';
 import { registerAdminRoutes } from './admin-routes.ts';
 import { principalFor } from './auth.ts';
 import { digitsMaxKeyword } from './digits-keyword.ts';
+import { errorCodesOf, HTTP_ERRORS } from './errors.ts';
 import { registerHealthRoutes } from './health.ts';
 import { registerMetrics } from './metrics.ts';
 import { errorResponses, registerOpenApi, registerReferencePage } from './openapi.ts';
@@ -22,9 +23,9 @@ import {
   clientErrorHandler,
   commonHeaders,
   frameworkErrorHandler,
-  makeProblem,
-  ProblemSchema,
   problemFromError,
+  problemOf,
+  problemSchema,
   sendProblem,
 } from './problem.ts';
 import { guardJsonBodies, refuseNulBytes, requestIdOf } from './request-guards.ts';
@@ -80,7 +81,7 @@ export async function buildApp(services: Services, options: AppOptions): Promise
     { parseAs: 'buffer', bodyLimit: MAX_IMAGE_BYTES },
     (_request, body, done) => done(null, body),
   );
-  app.addSchema(ProblemSchema);
+  app.addSchema(problemSchema(errorCodesOf(options.areas)));
   registerMetrics(app, services, options.areas);
   registerHealthRoutes(app, services, migrationsOf(options.areas));
 
@@ -105,10 +106,9 @@ export async function buildApp(services: Services, options: AppOptions): Promise
     const unknownOperation = request.url.startsWith('/TV2/Execute/');
     return sendProblem(
       reply,
-      makeProblem(
+      problemOf(
         request,
-        404,
-        unknownOperation ? 'UNKNOWN_OPERATION' : 'NOT_FOUND',
+        unknownOperation ? HTTP_ERRORS.UNKNOWN_OPERATION : HTTP_ERRORS.NOT_FOUND,
         unknownOperation
           ? `No operation at ${request.url.split('?')[0]}; operations are /TV2/Execute/${config.packageAliases[0]}.<Name>.`
           : `Nothing at ${request.url.split('?')[0]}.`,
@@ -263,10 +263,9 @@ function registerOperation(app: FastifyInstance, services: Services, op: Operati
         reply.header('allow', allowed);
         return sendProblem(
           reply,
-          makeProblem(
+          problemOf(
             request,
-            405,
-            'METHOD_NOT_ALLOWED',
+            HTTP_ERRORS.METHOD_NOT_ALLOWED,
             `${op.name} takes ${op.method}, not ${request.method}.`,
           ),
         );
