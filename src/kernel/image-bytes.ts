@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type Sharp } from 'sharp';
-import { ValidationError } from './errors.ts';
+import { KERNEL_ERRORS, ValidationError } from './errors.ts';
 
 /** The image types the interface stores: read from the bytes, never taken from the client. */
 export const IMAGE_MEDIA_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
@@ -42,21 +42,17 @@ export async function checkImageBytes(
   const sniffed = await fileTypeFromBuffer(data);
   const type = IMAGE_MEDIA_TYPES.find((t) => t === sniffed?.mime);
   if (!type) {
-    throw new ValidationError(
-      [{ name: options.field, message: 'not a JPEG, PNG or WebP image' }],
-      'UNSUPPORTED_IMAGE',
-    );
+    throw KERNEL_ERRORS.UNSUPPORTED_IMAGE([
+      { name: options.field, message: 'not a JPEG, PNG or WebP image' },
+    ]);
   }
   if (options.declaredType !== undefined && options.declaredType !== type) {
-    throw new ValidationError(
-      [
-        {
-          name: options.declaredField ?? 'content-type',
-          message: `declared ${options.declaredType} but the bytes are ${type}`,
-        },
-      ],
-      'CONTENT_TYPE_MISMATCH',
-    );
+    throw KERNEL_ERRORS.CONTENT_TYPE_MISMATCH([
+      {
+        name: options.declaredField ?? 'content-type',
+        message: `declared ${options.declaredType} but the bytes are ${type}`,
+      },
+    ]);
   }
   return { contentType: type, sha256: createHash('sha256').update(data).digest('hex') };
 }
@@ -87,17 +83,14 @@ export function encodeAs(image: Sharp, contentType: (typeof IMAGE_MEDIA_TYPES)[n
 export function undecodableImage(error: unknown, field: string): ValidationError {
   if (error instanceof ValidationError) return error;
   const tooLarge = /pixel limit/i.test((error as Error).message);
-  return new ValidationError(
-    [
-      {
-        name: field,
-        message: tooLarge
-          ? `the image has more than ${MAX_INPUT_PIXELS} pixels`
-          : 'the image cannot be decoded',
-      },
-    ],
-    'UNSUPPORTED_IMAGE',
-  );
+  return KERNEL_ERRORS.UNSUPPORTED_IMAGE([
+    {
+      name: field,
+      message: tooLarge
+        ? `the image has more than ${MAX_INPUT_PIXELS} pixels`
+        : 'the image cannot be decoded',
+    },
+  ]);
 }
 
 /**
