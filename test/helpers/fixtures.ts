@@ -1,6 +1,9 @@
 import type { ArticleInput, SizeTableInput } from '../../src/areas/catalog/catalog-service.ts';
 import { toEan13 } from '../../src/areas/catalog/ean.ts';
 
+/** A valid EAN-13 from its first 12 digits (for tests that need fixed barcodes). */
+export { toEan13 };
+
 let barcodeCounter = 100_000;
 
 export function sizeTable(code: string, sizes: string[]): SizeTableInput {

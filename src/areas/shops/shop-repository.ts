@@ -1,6 +1,5 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../kernel/db/schema.ts';
-import type { StockLocationTable } from '../stock/tables.ts';
 import type {
   CompanyRegexTable,
   HomePageBlockTable,
@@ -16,6 +15,9 @@ export type AssistantRow = ShopAssistantTable;
 export type PickupPointRow = PickupPointTable;
 export type BlockRow = HomePageBlockTable;
 export type RegexRow = CompanyRegexTable;
+
+/** The stock area's location table, as the shops area reads it (it never writes it). */
+type StockLocationTable = DB['stock_location'];
 
 /** The columns of a stock location that decide whether retail sees it as a shop. */
 export type LocationFlags = Pick<StockLocationTable, 'kind' | 'active' | 'serves_retail' | 'deleted'>;

@@ -37,3 +37,5 @@ export const stockArea: Area = {
   services: (_config, database) => ({ stock: createStockServices(database) }),
   seedDemo: (services) => seedStock(services, {}),
 };
+export { seedStock } from './demo.ts';
+export type { LocationInput } from './stock-rules.ts';

@@ -2,8 +2,7 @@ import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { etagOf, samePicture } from '../../../../test/helpers/images.ts';
 import { startTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
-import { seedStock } from '../../stock/demo.ts';
-import type { LocationInput } from '../../stock/stock-rules.ts';
+import { type LocationInput, seedStock } from '../../stock/index.ts';
 import { SERVER_PATTERNS } from '../company-regex.ts';
 import { seedShops } from '../demo.ts';
 

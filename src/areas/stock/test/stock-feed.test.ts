@@ -1,9 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { article, sizeTable } from '../../../../test/helpers/fixtures.ts';
+import { article, sizeTable, toEan13 } from '../../../../test/helpers/fixtures.ts';
 import { ENGINE, startTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
 import { inWriteTransaction } from '../../../kernel/db/unit-of-work.ts';
-import { toEan13 } from '../../catalog/ean.ts';
 
 /**
  * The stock change feeds under concurrent writers, modelled on scn-sync.test.ts: writers take

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { article, barcode, sizeTable } from '../../../../test/helpers/fixtures.ts';
+import { article, barcode, sizeTable, toEan13 } from '../../../../test/helpers/fixtures.ts';
 import { startTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
 import { inWriteTransaction } from '../../../kernel/db/unit-of-work.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../../kernel/errors.ts';
 import { Random } from '../../../kernel/random.ts';
-import { toEan13 } from '../../catalog/ean.ts';
 import type { LocationInput } from '../stock-rules.ts';
 
 let t: TestApp;
