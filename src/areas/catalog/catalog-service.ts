@@ -1,7 +1,7 @@
 import type { Database } from '../../kernel/db/database.ts';
 import { CoalescedScnReader } from '../../kernel/db/scn-reader.ts';
 import { inWriteTransaction } from '../../kernel/db/unit-of-work.ts';
-import { ConflictError, type FieldError, NotFoundError, ValidationError } from '../../kernel/errors.ts';
+import { type FieldError, KERNEL_ERRORS, ValidationError } from '../../kernel/errors.ts';
 import { feedPage } from '../../kernel/feed-page.ts';
 import { cleanImage, MAX_IMAGE_BYTES } from '../../kernel/image-bytes.ts';
 import type { SaveResult } from '../../kernel/import/import-kind.ts';
@@ -22,6 +22,7 @@ import {
   CatalogRepository,
 } from './catalog-repository.ts';
 import { isValidEan13 } from './ean.ts';
+import { CATALOG_ERRORS } from './errors.ts';
 
 export interface SizeTableInput {
   code: string;
@@ -114,8 +115,7 @@ export class CatalogService {
     if (!articleNo || !version || !visibleTo(audience, version)) {
       if (cached) this.#articleJson.delete(cacheKey);
       const what = key.articleNo ? `article "${key.articleNo}"` : `barcode "${key.barcode}"`;
-      throw new NotFoundError(
-        'ARTICLE_NOT_FOUND',
+      throw CATALOG_ERRORS.ARTICLE_NOT_FOUND(
         `No ${what}${audience === 'B2C' ? ' published for retail' : ''}.`,
       );
     }
@@ -125,7 +125,7 @@ export class CatalogService {
     }
     const row = await this.#read.findArticle(articleNo);
     if (!row || !visibleTo(audience, row))
-      throw new NotFoundError('ARTICLE_NOT_FOUND', `No article "${articleNo}".`);
+      throw CATALOG_ERRORS.ARTICLE_NOT_FOUND(`No article "${articleNo}".`);
     const [wire] = articlesToWire([row], await this.#read.childrenOf([articleNo]));
     const json = JSON.stringify(wire);
     if (this.#articleJson.size >= ARTICLE_CACHE_LIMIT) {
@@ -157,7 +157,7 @@ export class CatalogService {
     const version = await this.#read.articleVersion(articleNo);
     const image =
       version && visibleTo(audience, version) ? await this.#read.findImage(articleNo, imageNo) : undefined;
-    if (!image) throw new NotFoundError('IMAGE_NOT_FOUND', `Article "${articleNo}" has no image ${imageNo}.`);
+    if (!image) throw KERNEL_ERRORS.IMAGE_NOT_FOUND(`Article "${articleNo}" has no image ${imageNo}.`);
     return { contentType: image.content_type, data: image.data, sha256: image.sha256 };
   }
 
@@ -273,7 +273,7 @@ export class CatalogService {
         for (const s of input.sizes) {
           const owner = claimed.get(s.barcode) ?? owners.get(s.barcode);
           if (owner !== undefined && owner !== input.articleNo) {
-            throw new ConflictError('BARCODE_TAKEN', `Barcode ${s.barcode} belongs to article ${owner}.`);
+            throw CATALOG_ERRORS.BARCODE_TAKEN(`Barcode ${s.barcode} belongs to article ${owner}.`);
           }
           claimed.set(s.barcode, input.articleNo);
         }
@@ -304,10 +304,9 @@ export class CatalogService {
     await inWriteTransaction(this.database, async (uow) => {
       const repo = new CatalogRepository(uow.db);
       const users = await repo.articlesUsingSizeTable(code);
-      if (users > 0)
-        throw new ConflictError('SIZE_TABLE_IN_USE', `${users} article(s) use size table ${code}.`);
+      if (users > 0) throw CATALOG_ERRORS.SIZE_TABLE_IN_USE(`${users} article(s) use size table ${code}.`);
       if (!(await repo.softDeleteSizeTable(code, await uow.scn()))) {
-        throw new NotFoundError('SIZE_TABLE_NOT_FOUND', `No size table "${code}".`);
+        throw CATALOG_ERRORS.SIZE_TABLE_NOT_FOUND(`No size table "${code}".`);
       }
     });
   }
@@ -325,13 +324,12 @@ export class CatalogService {
         (l) => l.on_hand > 0 || l.reserved > 0,
       );
       if (stocked.length > 0) {
-        throw new ConflictError(
-          'ARTICLE_HAS_STOCK',
+        throw CATALOG_ERRORS.ARTICLE_HAS_STOCK(
           `Article "${articleNo}" still has stock at ${[...new Set(stocked.map((l) => l.location_code))].join(', ')}; book it out first.`,
         );
       }
       const found = await repo.softDeleteArticle(articleNo, scn, this.now().toISOString());
-      if (!found) throw new NotFoundError('ARTICLE_NOT_FOUND', `No article "${articleNo}".`);
+      if (!found) throw CATALOG_ERRORS.ARTICLE_NOT_FOUND(`No article "${articleNo}".`);
       const pricing = new PricingRepository(uow.db);
       const prices = (await pricing.listPricesOf([articleNo])).filter((p) => p.deleted === 0);
       if (prices.length > 0) {
@@ -364,7 +362,7 @@ export class CatalogService {
       const repo = new CatalogRepository(uow.db);
       const scn = await uow.scn();
       if (!(await repo.touchArticle(articleNo, scn, this.now().toISOString()))) {
-        throw new NotFoundError('ARTICLE_NOT_FOUND', `No article "${articleNo}".`);
+        throw CATALOG_ERRORS.ARTICLE_NOT_FOUND(`No article "${articleNo}".`);
       }
       await repo.putImage({
         article_no: articleNo,
@@ -385,7 +383,7 @@ export class CatalogService {
       const repo = new CatalogRepository(uow.db);
       const scn = await uow.scn();
       if (!(await repo.softDeleteImage(articleNo, imageNo, scn))) {
-        throw new NotFoundError('IMAGE_NOT_FOUND', `Article "${articleNo}" has no image ${imageNo}.`);
+        throw KERNEL_ERRORS.IMAGE_NOT_FOUND(`Article "${articleNo}" has no image ${imageNo}.`);
       }
       await repo.touchArticle(articleNo, scn, this.now().toISOString());
     });

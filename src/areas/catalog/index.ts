@@ -2,6 +2,7 @@ import type { Area } from '../../kernel/area.ts';
 import { CATALOG_ADMIN_ROUTES } from './admin.ts';
 import { CatalogService } from './catalog-service.ts';
 import { seedCatalog } from './demo/seed.ts';
+import { CATALOG_ERRORS } from './errors.ts';
 import { CATALOG_IMPORT_KINDS } from './import-kinds.ts';
 import {
   B2B_GetAllArticles,
@@ -23,6 +24,7 @@ declare module '../../kernel/services.ts' {
 /** The catalog area: articles, their sizes and barcodes, size tables and article images (docs/architecture.md). */
 export const catalogArea: Area = {
   name: 'catalog',
+  errors: CATALOG_ERRORS,
   operations: [
     B2B_GetAllArticles,
     B2B_GetArticle,
@@ -38,3 +40,4 @@ export const catalogArea: Area = {
   seedDemo: (services) => seedCatalog(services, {}),
 };
 export { seedCatalog } from './demo/seed.ts';
+export { CATALOG_ERRORS } from './errors.ts';
