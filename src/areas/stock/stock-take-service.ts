@@ -1,6 +1,8 @@
 import type { Database } from '../../kernel/db/database.ts';
 import { inWriteTransaction, type UnitOfWork } from '../../kernel/db/unit-of-work.ts';
-import { ConflictError, type FieldError, ValidationError } from '../../kernel/errors.ts';
+import { type FieldError, ValidationError } from '../../kernel/errors.ts';
+import { changedRows, type WantedRow, writeChanged } from '../../kernel/write-changed.ts';
+import { STOCK_ERRORS } from './errors.ts';
 import { type LevelKey, type LevelRow, levelKeyString, StockRepository } from './stock-repository.ts';
 import {
   type CorrectionInput,
@@ -100,44 +102,52 @@ export class StockTakeService {
     }
     if (errors.length > 0) throw new ValidationError(errors);
 
-    const differing = (levels: Map<string, LevelRow>) =>
-      rows
-        .map((row) => {
-          const level = levels.get(levelKeyString(row.articleNo, row.sizex, row.locationCode));
-          return { row, level, delta: row.onHand - (level?.on_hand ?? 0) };
-        })
-        .filter((c) => c.delta !== 0);
+    // A level not stored yet is at 0: setting it to 0 is no change.
+    const wantedRows = (levels: Map<string, LevelRow>): Array<WantedRow<LevelInput, LevelRow>> =>
+      rows.map((row) => ({
+        wanted: row,
+        stored: levels.get(levelKeyString(row.articleNo, row.sizex, row.locationCode)),
+      }));
+    const atLevel = (row: LevelInput, level: LevelRow | undefined) => row.onHand === (level?.on_hand ?? 0);
+    const delta = (c: WantedRow<LevelInput, LevelRow>) => c.wanted.onHand - (c.stored?.on_hand ?? 0);
     await checkTargets(this.#read, rows, 'rows');
     // First without a transaction: an import of what is already booked writes nothing at all.
     const articleNos = rows.map((r) => r.articleNo);
-    if (differing(await this.#read.levelsOfArticles(articleNos)).length === 0) {
+    if (
+      changedRows(wantedRows(await this.#read.levelsOfArticles(articleNos)), { same: atLevel }).length === 0
+    ) {
       return { changed: 0, unchanged: rows.length };
     }
     return inWriteTransaction(this.database, async (uow) => {
-      const scn = await uow.scn();
+      // The SCN first, as every stock write (docs/stock.md); writeChanged stamps with the same one.
+      await uow.scn();
       const repo = new StockRepository(uow.db);
       await checkTargets(repo, rows, 'rows');
-      const changes = differing(await repo.levelsOfArticles(articleNos));
-      const ups = changes.filter((c) => c.delta > 0);
-      const downs = changes.filter((c) => c.delta < 0);
-      await repo.addOnHand(
-        ups.map((c) => ({ ...keyOf(c.row), quantity: c.delta })),
-        scn,
-      );
-      for (const c of downs) {
-        if (!(await repo.takeAvailable(c.row, -c.delta, scn))) {
-          const i = rows.indexOf(c.row);
-          throw new ConflictError(
-            'INSUFFICIENT_STOCK',
-            `rows/${i}: on hand of ${describe(c.row)} cannot be set to ${c.row.onHand}: ${c.level?.reserved ?? 0} are reserved.`,
+      const saved = await writeChanged(uow, wantedRows(await repo.levelsOfArticles(articleNos)), {
+        same: atLevel,
+        write: async (changes, scn) => {
+          const ups = changes.filter((c) => delta(c) > 0);
+          const downs = changes.filter((c) => delta(c) < 0);
+          await repo.addOnHand(
+            ups.map((c) => ({ ...keyOf(c.wanted), quantity: delta(c) })),
+            scn,
           );
-        }
-      }
-      const moved = changes;
-      await repo.insertMovements(
-        moved.map((c) => movementRow(this.now, scn, c.row, 'CORRECTION', c.delta, 0, options.reference)),
-      );
-      return { changed: moved.length, unchanged: rows.length - moved.length };
+          for (const c of downs) {
+            if (!(await repo.takeAvailable(c.wanted, -delta(c), scn))) {
+              const i = rows.indexOf(c.wanted);
+              throw STOCK_ERRORS.INSUFFICIENT_STOCK(
+                `rows/${i}: on hand of ${describe(c.wanted)} cannot be set to ${c.wanted.onHand}: ${c.stored?.reserved ?? 0} are reserved.`,
+              );
+            }
+          }
+          await repo.insertMovements(
+            changes.map((c) =>
+              movementRow(this.now, scn, c.wanted, 'CORRECTION', delta(c), 0, options.reference),
+            ),
+          );
+        },
+      });
+      return { changed: saved.written, unchanged: saved.unchanged };
     });
   }
 }
