@@ -1,6 +1,7 @@
 import type { Area } from '../../kernel/area.ts';
 import { STOCK_ADMIN_ROUTES } from './admin.ts';
 import { seedStock } from './demo.ts';
+import { STOCK_ERRORS } from './errors.ts';
 import { STOCK_IMPORT_KINDS } from './import-kinds.ts';
 import * as m0002 from './migrations/0002_stock.ts';
 import {
@@ -23,6 +24,7 @@ declare module '../../kernel/services.ts' {
 /** The stock area: stock locations, levels per article and size, the movement ledger and stock takes (docs/stock.md). */
 export const stockArea: Area = {
   name: 'stock',
+  errors: STOCK_ERRORS,
   operations: [
     B2B_GetArticleStock,
     B2B_GetStockChanges,
@@ -38,4 +40,5 @@ export const stockArea: Area = {
   seedDemo: (services) => seedStock(services, {}),
 };
 export { seedStock } from './demo.ts';
+export { STOCK_ERRORS } from './errors.ts';
 export type { LocationInput } from './stock-rules.ts';

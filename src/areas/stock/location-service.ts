@@ -1,6 +1,7 @@
 import type { Database } from '../../kernel/db/database.ts';
 import { inWriteTransaction } from '../../kernel/db/unit-of-work.ts';
-import { ConflictError, ValidationError } from '../../kernel/errors.ts';
+import { ValidationError } from '../../kernel/errors.ts';
+import { STOCK_ERRORS } from './errors.ts';
 import { type LocationRow, StockRepository } from './stock-repository.ts';
 import {
   checkLocation,
@@ -45,7 +46,7 @@ export class LocationService {
       const at = this.now().toISOString();
       const existing = await repo.findLocation(input.code);
       if (existing && existing.deleted === 0) {
-        throw new ConflictError('LOCATION_EXISTS', `Location "${input.code}" exists already.`);
+        throw STOCK_ERRORS.LOCATION_EXISTS(`Location "${input.code}" exists already.`);
       }
       const row: LocationRow = {
         code: input.code,
@@ -122,8 +123,7 @@ export class LocationService {
       const old = await repo.findLocation(code);
       if (!old || old.deleted === 1) throw locationNotFound(code);
       if (await repo.locationHoldsStock(code)) {
-        throw new ConflictError(
-          'LOCATION_HAS_STOCK',
+        throw STOCK_ERRORS.LOCATION_HAS_STOCK(
           `Location "${code}" still holds stock; transfer or correct it to zero first.`,
         );
       }

@@ -1,8 +1,9 @@
 import type { Database } from '../../kernel/db/database.ts';
 import { currentScn, inWriteTransaction, type UnitOfWork } from '../../kernel/db/unit-of-work.ts';
-import { type FieldError, NotFoundError, ValidationError } from '../../kernel/errors.ts';
+import { type FieldError, ValidationError } from '../../kernel/errors.ts';
 import { feedPage } from '../../kernel/feed-page.ts';
 import type { Audience, Page, PageOf } from '../../kernel/paging.ts';
+import { CATALOG_ERRORS } from '../catalog/index.ts';
 import {
   type LedgerMismatch,
   type LevelKey,
@@ -97,8 +98,7 @@ export class StockLedgerService {
     const scn = await currentScn(this.database.db);
     const article = (await this.#read.articleStates([articleNo])).get(articleNo);
     if (!article || !articleVisibleTo(audience, article)) {
-      throw new NotFoundError(
-        'ARTICLE_NOT_FOUND',
+      throw CATALOG_ERRORS.ARTICLE_NOT_FOUND(
         `No article "${articleNo}"${audience === 'B2C' ? ' published for retail' : ''}.`,
       );
     }

@@ -1,4 +1,5 @@
-import { type FieldError, NotFoundError, ValidationError } from '../../kernel/errors.ts';
+import { type FieldError, type NotFoundError, ValidationError } from '../../kernel/errors.ts';
+import { STOCK_ERRORS } from './errors.ts';
 import type { LevelKey, LocationRow } from './stock-repository.ts';
 import type { LocationKind } from './tables.ts';
 
@@ -86,7 +87,7 @@ export function describe(key: LevelKey): string {
 }
 
 export function locationNotFound(code: string): NotFoundError {
-  return new NotFoundError('LOCATION_NOT_FOUND', `No location "${code}".`);
+  return STOCK_ERRORS.LOCATION_NOT_FOUND(`No location "${code}".`);
 }
 
 export function prefixed(prefix: string, errors: FieldError[]): FieldError[] {

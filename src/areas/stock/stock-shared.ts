@@ -1,4 +1,6 @@
-import { ConflictError, type FieldError, NotFoundError, ValidationError } from '../../kernel/errors.ts';
+import { ConflictError, type FieldError, ValidationError } from '../../kernel/errors.ts';
+import { CATALOG_ERRORS } from '../catalog/index.ts';
+import { STOCK_ERRORS } from './errors.ts';
 import type { LevelKey, MovementRow, StockRepository } from './stock-repository.ts';
 import { describe, keyOf, locationNotFound } from './stock-rules.ts';
 import type { MovementReason } from './tables.ts';
@@ -56,19 +58,16 @@ export async function checkTarget(repo: StockRepository, key: LevelKey): Promise
   if (!location || location.deleted === 1) throw locationNotFound(key.locationCode);
   const article = (await repo.articleStates([key.articleNo])).get(key.articleNo);
   if (!article || article.deleted === 1) {
-    throw new NotFoundError('ARTICLE_NOT_FOUND', `No article "${key.articleNo}".`);
+    throw CATALOG_ERRORS.ARTICLE_NOT_FOUND(`No article "${key.articleNo}".`);
   }
   const sizes = (await repo.sizesOfArticles([key.articleNo])).get(key.articleNo) ?? [];
   if (!sizes.includes(key.sizex)) {
-    throw new ValidationError(
-      [
-        {
-          name: 'sizex',
-          message: `article ${key.articleNo} has no size "${key.sizex}" (${sizes.join(', ')})`,
-        },
-      ],
-      'UNKNOWN_SIZE',
-    );
+    throw STOCK_ERRORS.UNKNOWN_SIZE([
+      {
+        name: 'sizex',
+        message: `article ${key.articleNo} has no size "${key.sizex}" (${sizes.join(', ')})`,
+      },
+    ]);
   }
 }
 
@@ -112,7 +111,7 @@ export async function whyNot(
   const location = await repo.findLocation(line.locationCode);
   if (!location || location.deleted === 1) return locationNotFound(line.locationCode);
   if (what === 'reserve' && location.active !== 1) {
-    return new ConflictError('LOCATION_INACTIVE', `Location "${line.locationCode}" is not active.`);
+    return STOCK_ERRORS.LOCATION_INACTIVE(`Location "${line.locationCode}" is not active.`);
   }
   const level = await repo.level(line);
   if (!level) {
@@ -125,13 +124,11 @@ export async function whyNot(
   const onHand = level?.on_hand ?? 0;
   const reserved = level?.reserved ?? 0;
   if (what === 'release' || what === 'ship') {
-    return new ConflictError(
-      'INSUFFICIENT_RESERVATION',
+    return STOCK_ERRORS.INSUFFICIENT_RESERVATION(
       `Cannot ${what} ${line.quantity} of ${describe(line)}: ${reserved} reserved.`,
     );
   }
-  return new ConflictError(
-    'INSUFFICIENT_STOCK',
+  return STOCK_ERRORS.INSUFFICIENT_STOCK(
     `Cannot ${what} ${line.quantity} of ${describe(line)}: ` +
       `${onHand - reserved} available (${onHand} on hand, ${reserved} reserved).`,
   );
