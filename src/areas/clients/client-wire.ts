@@ -108,16 +108,6 @@ export interface ActionWire {
   CLAIMEDAT: string | null;
 }
 
-export interface PhotoWire {
-  CLIENT: number;
-  CONTENTTYPE: string;
-  WIDTH: number;
-  HEIGHT: number;
-  SHA256: string;
-  /** The image bytes, base64. */
-  PHOTO: string;
-}
-
 /** ISO instant without fractions, as on the wire (2026-11-22T18:28:14Z). */
 export function wireInstant(iso: string): string;
 export function wireInstant(iso: string | null): string | null;

@@ -50,8 +50,6 @@ const CHECKS: Record<string, (body: string) => boolean> = {
   DE: deMod1110,
 };
 
-export const VAT_PREFIXES = Object.keys(FORMATS);
-
 /** Upper case without spaces, dots and dashes: "nl 1234.56.782.b01" -> "NL123456782B01". */
 export function normaliseVat(input: string): string {
   return input.toUpperCase().replace(/[\s.-]/g, '');

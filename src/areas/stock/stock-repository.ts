@@ -7,7 +7,7 @@ import {
   type UpdateObject,
 } from 'kysely';
 import type { DB } from '../../kernel/db/schema.ts';
-import type { MovementReason, StockLocationTable, StockMovementTable } from './tables.ts';
+import type { StockLocationTable, StockMovementTable } from './tables.ts';
 
 export type LocationRow = StockLocationTable;
 export type MovementRow = Omit<StockMovementTable, 'id'>;
@@ -437,5 +437,3 @@ export function levelKeyString(articleNo: string, sizex: string, locationCode: s
 function normaliseLevel(row: LevelRow): LevelRow {
   return { ...row, on_hand: num(row.on_hand), reserved: num(row.reserved), scn: num(row.scn) };
 }
-
-export type { MovementReason };
