@@ -1,11 +1,12 @@
 import type { Database } from '../../kernel/db/database.ts';
 import { currentScn, inWriteTransaction } from '../../kernel/db/unit-of-work.ts';
-import { ConflictError, NotFoundError, ValidationError } from '../../kernel/errors.ts';
+import { type ConflictError, ValidationError } from '../../kernel/errors.ts';
 import { feedOf, feedPage } from '../../kernel/feed-page.ts';
 import type { SaveResult } from '../../kernel/import/import-kind.ts';
 import { fromLanguageJson, toLanguageJson } from '../../kernel/language.ts';
 import type { Page, PageOf } from '../../kernel/paging.ts';
 import { type CompanyPattern, checkPattern, isServerPattern, SERVER_PATTERNS } from './company-regex.ts';
+import { SHOPS_ERRORS } from './errors.ts';
 import { type RegexRow, ShopRepository } from './shop-repository.ts';
 import { blockRow, type HomePageBlockInput } from './shop-rules.ts';
 import { tombstone, upsertRow } from './shop-shared.ts';
@@ -87,7 +88,7 @@ export class ContentService {
       const repo = new ShopRepository(uow.db);
       const stored = await repo.findBlock(page, blockNo);
       if (!stored || stored.deleted === 1)
-        throw new NotFoundError('BLOCK_NOT_FOUND', `Page "${page}" has no block ${blockNo}.`);
+        throw SHOPS_ERRORS.BLOCK_NOT_FOUND(`Page "${page}" has no block ${blockNo}.`);
       await repo.upsertBlock(await tombstone(uow, this.now, stored));
     });
   }
@@ -120,10 +121,7 @@ export class ContentService {
       const repo = new ShopRepository(uow.db);
       const stored = await repo.findRegex(name, country ?? '');
       if (!stored || stored.deleted === 1) {
-        throw new NotFoundError(
-          'PATTERN_NOT_FOUND',
-          `No pattern ${name}${country ? ` for ${country}` : ''}.`,
-        );
+        throw SHOPS_ERRORS.PATTERN_NOT_FOUND(`No pattern ${name}${country ? ` for ${country}` : ''}.`);
       }
       await repo.upsertRegex(await tombstone(uow, this.now, stored));
     });
@@ -131,8 +129,7 @@ export class ContentService {
 }
 
 function patternFixed(name: string, country: string | null): ConflictError {
-  return new ConflictError(
-    'PATTERN_FIXED',
+  return SHOPS_ERRORS.PATTERN_FIXED(
     `The server validates ${name}${country ? ` for ${country}` : ''} with its own pattern; it cannot be changed here.`,
   );
 }

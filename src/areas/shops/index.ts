@@ -1,6 +1,7 @@
 import type { Area } from '../../kernel/area.ts';
 import { SHOPS_ADMIN_ROUTES } from './admin.ts';
 import { seedShops } from './demo.ts';
+import { SHOPS_ERRORS } from './errors.ts';
 import { SHOP_IMPORT_KINDS } from './import-kinds.ts';
 import * as m0006 from './migrations/0006_shops.ts';
 import {
@@ -24,6 +25,7 @@ declare module '../../kernel/services.ts' {
 /** The shops area: shop details, images and assistants, pickup locations, home page blocks and validation patterns (docs/shops.md). */
 export const shopsArea: Area = {
   name: 'shops',
+  errors: SHOPS_ERRORS,
   operations: [
     B2C_GetAllShopImages,
     B2C_GetAllShops,

@@ -1,9 +1,10 @@
 import type { Database } from '../../kernel/db/database.ts';
 import { currentScn, inWriteTransaction } from '../../kernel/db/unit-of-work.ts';
-import { NotFoundError, ValidationError } from '../../kernel/errors.ts';
+import { ValidationError } from '../../kernel/errors.ts';
 import { feedPage, splitPage } from '../../kernel/feed-page.ts';
 import type { SaveResult } from '../../kernel/import/import-kind.ts';
 import type { Page, PageOf } from '../../kernel/paging.ts';
+import { SHOPS_ERRORS } from './errors.ts';
 import { distanceMetres, type MicroPosition } from './geo.ts';
 import { ShopRepository } from './shop-repository.ts';
 import { type PickupPointInput, pickupPointRow } from './shop-rules.ts';
@@ -76,7 +77,7 @@ export class PickupService {
       const repo = new ShopRepository(uow.db);
       const stored = await repo.findPickupPoint(code);
       if (!stored || stored.deleted === 1)
-        throw new NotFoundError('PICKUP_POINT_NOT_FOUND', `No pickup point "${code}".`);
+        throw SHOPS_ERRORS.PICKUP_POINT_NOT_FOUND(`No pickup point "${code}".`);
       await repo.upsertPickupPoint(await tombstone(uow, this.now, stored));
     });
   }

@@ -1,12 +1,14 @@
 import type { Database } from '../../kernel/db/database.ts';
 import { inWriteTransaction } from '../../kernel/db/unit-of-work.ts';
-import { ConflictError, type FieldError, NotFoundError, ValidationError } from '../../kernel/errors.ts';
+import { type FieldError, KERNEL_ERRORS, ValidationError } from '../../kernel/errors.ts';
 import { feedPage } from '../../kernel/feed-page.ts';
 import { cleanImage, MAX_IMAGE_BYTES } from '../../kernel/image-bytes.ts';
 import type { SaveResult } from '../../kernel/import/import-kind.ts';
 import { type LanguageText, toLanguageJson } from '../../kernel/language.ts';
 import type { Page, PageOf } from '../../kernel/paging.ts';
 import { writeChanged } from '../../kernel/write-changed.ts';
+import { STOCK_ERRORS } from '../stock/index.ts';
+import { SHOPS_ERRORS } from './errors.ts';
 import { type AssistantRow, ShopRepository } from './shop-repository.ts';
 import { detailRow, type ShopDetailInput } from './shop-rules.ts';
 import { MAX_NAME, numberError, tombstone, upsertRow } from './shop-shared.ts';
@@ -35,9 +37,9 @@ export interface AssistantInput {
 export const MAX_IMAGE_NO = 99;
 export const MAX_ASSISTANT_NO = 9999;
 
-const shopNotFound = (code: string) => new NotFoundError('SHOP_NOT_FOUND', `No shop "${code}".`);
+const shopNotFound = (code: string) => SHOPS_ERRORS.SHOP_NOT_FOUND(`No shop "${code}".`);
 const imageNotFound = (code: string, imageNo: number) =>
-  new NotFoundError('IMAGE_NOT_FOUND', `Shop "${code}" has no image ${imageNo}.`);
+  KERNEL_ERRORS.IMAGE_NOT_FOUND(`Shop "${code}" has no image ${imageNo}.`);
 
 /**
  * The shops (docs/shops.md): details of the stock locations of kind SHOP (contact, position,
@@ -94,7 +96,7 @@ export class ShopService {
         ? location.kind === 'SHOP' && (page.sinceScn > 0 || shopVisible(location))
         : false;
       if (!answers) {
-        throw new NotFoundError('LOCATION_NOT_FOUND', `No shop "${locationCode}".`);
+        throw STOCK_ERRORS.LOCATION_NOT_FOUND(`No shop "${locationCode}".`);
       }
     }
     return feedPage(this.database.db, page, {
@@ -192,8 +194,7 @@ export class ShopService {
       const scn = await uow.scn();
       const users = await repo.assistantsShowingImage(locationCode, imageNo);
       if (users.length > 0) {
-        throw new ConflictError(
-          'IMAGE_IN_USE',
+        throw SHOPS_ERRORS.IMAGE_IN_USE(
           `Image ${imageNo} of shop "${locationCode}" is the photo of assistant(s) ${users.join(', ')}.`,
         );
       }
@@ -245,10 +246,7 @@ export class ShopService {
       const repo = new ShopRepository(uow.db);
       const stored = await repo.findAssistant(locationCode, assistantNo);
       if (!stored || stored.deleted === 1) {
-        throw new NotFoundError(
-          'ASSISTANT_NOT_FOUND',
-          `Shop "${locationCode}" has no assistant ${assistantNo}.`,
-        );
+        throw SHOPS_ERRORS.ASSISTANT_NOT_FOUND(`Shop "${locationCode}" has no assistant ${assistantNo}.`);
       }
       await repo.upsertAssistant(await tombstone(uow, this.now, stored));
     });
