@@ -9,14 +9,9 @@ import {
 } from '../../kernel/access/principal.ts';
 import type { Database } from '../../kernel/db/database.ts';
 import { inWriteTransaction } from '../../kernel/db/unit-of-work.ts';
-import {
-  ConflictError,
-  ForbiddenError,
-  NotFoundError,
-  UnauthenticatedError,
-  ValidationError,
-} from '../../kernel/errors.ts';
+import { KERNEL_ERRORS, ValidationError } from '../../kernel/errors.ts';
 import { AuthRepository, type UserRow } from './auth-repository.ts';
+import { GENERAL_ERRORS } from './errors.ts';
 import { hashSecret, hashToken, newSecret, newToken, verifySecret } from './secrets.ts';
 
 export interface IssuedToken {
@@ -69,10 +64,7 @@ export class AuthService {
     // Verify against a dummy hash for unknown users so the answer time does not reveal which names exist.
     const ok = await verifySecret(secret, user?.secret_hash ?? DUMMY_HASH);
     if (!user || !ok || user.active !== 1) {
-      throw new UnauthenticatedError(
-        'INVALID_CREDENTIALS',
-        'The user name or secret is wrong, or the user is revoked.',
-      );
+      throw GENERAL_ERRORS.INVALID_CREDENTIALS('The user name or secret is wrong, or the user is revoked.');
     }
     usableRoles(parseRoles(user.roles), {
       name: user.name,
@@ -105,12 +97,11 @@ export class AuthService {
     }
     this.#cache.delete(hash);
     const row = await this.#repo.findToken(hash);
-    if (!row) throw new UnauthenticatedError('TOKEN_INVALID', 'The token is unknown.');
+    if (!row) throw KERNEL_ERRORS.TOKEN_INVALID('The token is unknown.');
     const expiresAtMs = Date.parse(row.expires_at);
-    if (expiresAtMs <= nowMs)
-      throw new UnauthenticatedError('TOKEN_EXPIRED', 'The token has expired; get a new one.');
+    if (expiresAtMs <= nowMs) throw KERNEL_ERRORS.TOKEN_EXPIRED('The token has expired; get a new one.');
     if (row.token_revoked_at !== null || row.active !== 1) {
-      throw new UnauthenticatedError('TOKEN_REVOKED', 'The token or its user has been revoked.');
+      throw KERNEL_ERRORS.TOKEN_REVOKED('The token or its user has been revoked.');
     }
     const principal: Principal = {
       userId: row.user_id,
@@ -161,7 +152,7 @@ export class AuthService {
         .select('id')
         .where('name', '=', input.name)
         .executeTakeFirst();
-      if (existing) throw new ConflictError('USER_EXISTS', `A user named "${input.name}" exists already.`);
+      if (existing) throw GENERAL_ERRORS.USER_EXISTS(`A user named "${input.name}" exists already.`);
       await this.#repo.insertUser(db, {
         name: input.name,
         secret_hash: secretHash,
@@ -180,7 +171,7 @@ export class AuthService {
     const found = await inWriteTransaction(this.database, ({ db }) =>
       this.#repo.revokeUser(db, name, this.now().toISOString()),
     );
-    if (!found) throw new NotFoundError('USER_NOT_FOUND', `No user named "${name}".`);
+    if (!found) throw GENERAL_ERRORS.USER_NOT_FOUND(`No user named "${name}".`);
     this.#cache.clear();
   }
 
@@ -210,8 +201,7 @@ export class AuthService {
 function usableRoles(held: Role[], scope: Confinement & { name: string }): Role[] {
   const roles = effectiveRoles(held, scope);
   if (roles.length === 0) {
-    throw new ForbiddenError(
-      'CONFINEMENT_CONFLICT',
+    throw GENERAL_ERRORS.CONFINEMENT_CONFLICT(
       `User "${scope.name}" is confined to ${describeConfinement(scope)}, which permits only the role ${permittedRoles(scope).join(', ') || '(none)'}, and it holds none of them; an administrator must replace it (tv2 user revoke, tv2 user add).`,
     );
   }

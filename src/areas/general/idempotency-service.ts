@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Database } from '../../kernel/db/database.ts';
-import { ConflictError, ValidationError } from '../../kernel/errors.ts';
+import { ValidationError } from '../../kernel/errors.ts';
+import { GENERAL_ERRORS } from './errors.ts';
 import { type ClaimRow, IdempotencyRepository } from './idempotency-repository.ts';
 import { formatOwner, ownerIsGone, ownIdentity } from './process-identity.ts';
 import type { IdempotencyKeyTable } from './tables.ts';
@@ -80,10 +81,7 @@ export class IdempotencyService {
         continue;
       }
       if (stored.request_hash !== requestHash) {
-        throw new ConflictError(
-          'IDEMPOTENCY_KEY_REUSED',
-          'This Idempotency-Key was used for a different request.',
-        );
+        throw GENERAL_ERRORS.IDEMPOTENCY_KEY_REUSED('This Idempotency-Key was used for a different request.');
       }
       if (stored.state === 'done' && stored.response_status !== null) {
         return {
@@ -108,8 +106,7 @@ export class IdempotencyService {
       // another retry took it over (or it finished) meanwhile: look again
     }
     const remaining = stored ? this.#leaseEndOf(stored) - this.#now().getTime() : this.#leaseMs;
-    throw new ConflictError(
-      'IDEMPOTENCY_KEY_IN_USE',
+    throw GENERAL_ERRORS.IDEMPOTENCY_KEY_IN_USE(
       'A request with this Idempotency-Key is still running; retry later.',
       Math.max(1, Math.ceil(remaining / 1000)),
     );

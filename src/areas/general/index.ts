@@ -1,4 +1,5 @@
 import type { Area } from '../../kernel/area.ts';
+import { GENERAL_ERRORS } from './errors.ts';
 import { createGeneralServices, type GeneralServices } from './general-services.ts';
 import { registerLoginMetrics } from './login-metrics.ts';
 import * as m0005 from './migrations/0005_idempotency.ts';
@@ -20,6 +21,7 @@ declare module '../../kernel/services.ts' {
  */
 export const generalArea: Area = {
   name: 'general',
+  errors: GENERAL_ERRORS,
   operations: [APIPing],
   migrations: {
     '0005_idempotency': m0005,

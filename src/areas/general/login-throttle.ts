@@ -3,6 +3,7 @@ import PQueue from 'p-queue';
 import type { Database } from '../../kernel/db/database.ts';
 import { RateLimitedError, UnauthenticatedError } from '../../kernel/errors.ts';
 import { AuthRepository } from './auth-repository.ts';
+import { GENERAL_ERRORS } from './errors.ts';
 
 /** The limits of GetToken (docs/security.md); tests lower or raise them through the config. */
 export interface LoginLimits {
@@ -83,8 +84,7 @@ export class LoginThrottle {
       if (attempts > limit) {
         await this.refund(admission); // not charged to the keys before this one
         const wait = Math.max(1, Math.ceil((windowStartMs + windowMs - now) / 1000));
-        throw new RateLimitedError(
-          'TOO_MANY_FAILED_LOGINS',
+        throw GENERAL_ERRORS.TOO_MANY_FAILED_LOGINS(
           `Too many failed attempts ${key.startsWith('a:') ? 'from this address' : 'for this user'}; try again in ${wait} s.`,
           wait,
         );

@@ -2,9 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { basicCredentials } from '../../http/auth.ts';
 import { errorResponses } from '../../http/openapi.ts';
-import { makeProblem, sendProblem } from '../../http/problem.ts';
+import { problemOf, sendProblem } from '../../http/problem.ts';
 import { UnauthenticatedError } from '../../kernel/errors.ts';
 import type { Services } from '../../kernel/services.ts';
+import { GENERAL_ERRORS } from './errors.ts';
 import { LoginBusyError } from './login-throttle.ts';
 
 export const GetTokenResponse = Type.Object({
@@ -46,10 +47,7 @@ export function registerTokenRoute(app: FastifyInstance, services: Services): vo
       const credentials = basicCredentials(request.headers.authorization);
       if (!credentials) {
         reply.header('www-authenticate', 'Basic realm="TV2"');
-        throw new UnauthenticatedError(
-          'CREDENTIALS_MISSING',
-          'Send the API user and secret as HTTP Basic credentials.',
-        );
+        throw GENERAL_ERRORS.CREDENTIALS_MISSING('Send the API user and secret as HTTP Basic credentials.');
       }
       // A client that goes away while its check waits gives its place up.
       const gone = new AbortController();
@@ -79,10 +77,9 @@ export function registerTokenRoute(app: FastifyInstance, services: Services): vo
           reply.header('retry-after', String(error.retryAfterSeconds));
           return sendProblem(
             reply,
-            makeProblem(
+            problemOf(
               request,
-              503,
-              'LOGIN_BUSY',
+              GENERAL_ERRORS.LOGIN_BUSY,
               `Too many logins are being checked right now; try again in ${error.retryAfterSeconds} s.`,
             ),
           );
