@@ -1,5 +1,6 @@
-import { ConflictError, NotFoundError } from '../../kernel/errors.ts';
+import type { ConflictError } from '../../kernel/errors.ts';
 import { type ClientRepository, type ClientRow, uniqueRuleOf } from './client-repository.ts';
+import { CLIENTS_ERRORS } from './errors.ts';
 
 /** What the clients area's services (profile, purchases, messages) share. */
 
@@ -9,7 +10,7 @@ export const LEVEL = /^[A-Z0-9_]{1,20}$/;
 /** A client that is not anonymised; otherwise 404 CLIENT_NOT_FOUND. */
 export async function liveClient(repo: ClientRepository, clientNo: number): Promise<ClientRow> {
   const row = await repo.findClient(clientNo);
-  if (!row || row.anonymised === 1) throw new NotFoundError('CLIENT_NOT_FOUND', `No client ${clientNo}.`);
+  if (!row || row.anonymised === 1) throw CLIENTS_ERRORS.CLIENT_NOT_FOUND(`No client ${clientNo}.`);
   return row;
 }
 
@@ -19,7 +20,7 @@ export function today(now: () => Date): string {
 }
 
 export function emailTaken(): ConflictError {
-  return new ConflictError('EMAIL_TAKEN', 'This e-mail address belongs to another client.');
+  return CLIENTS_ERRORS.EMAIL_TAKEN('This e-mail address belongs to another client.');
 }
 
 /** The 409 for a unique index a concurrent writer got to first. */
@@ -28,11 +29,11 @@ export function uniqueConflict(error: unknown): ConflictError | undefined {
     case 'email':
       return emailTaken();
     case 'card':
-      return new ConflictError('CARD_TAKEN', 'This member card number belongs to another client.');
+      return CLIENTS_ERRORS.CARD_TAKEN('This member card number belongs to another client.');
     case 'client_no':
-      return new ConflictError('CLIENT_EXISTS', 'A client with this number was created at the same time.');
+      return CLIENTS_ERRORS.CLIENT_EXISTS('A client with this number was created at the same time.');
     case 'document_no':
-      return new ConflictError('DOCUMENT_TAKEN', 'This document number was recorded at the same time.');
+      return CLIENTS_ERRORS.DOCUMENT_TAKEN('This document number was recorded at the same time.');
     default:
       return undefined;
   }

@@ -1,12 +1,13 @@
 import type { Database } from '../../kernel/db/database.ts';
 import { inWriteTransaction } from '../../kernel/db/unit-of-work.ts';
-import { ConflictError, type FieldError, NotFoundError, ValidationError } from '../../kernel/errors.ts';
+import { type FieldError, ValidationError } from '../../kernel/errors.ts';
 import { splitPage } from '../../kernel/feed-page.ts';
 import { type LanguageText, toLanguageJson } from '../../kernel/language.ts';
 import { LEVEL, liveClient, today } from './client-common.ts';
 import { ClientRepository, type ClientRow } from './client-repository.ts';
 import { isValidDay } from './client-validation.ts';
 import { type ActionWire, actionToWire, type MessageWire, messageToWire } from './client-wire.ts';
+import { CLIENTS_ERRORS } from './errors.ts';
 
 export interface ActionInput {
   code: string;
@@ -65,8 +66,7 @@ export class ClientMessageService {
       const repo = new ClientRepository(uow.db);
       await liveClient(repo, clientNo);
       const message = await repo.findMessage(clientNo, messageNo);
-      if (!message)
-        throw new NotFoundError('MESSAGE_NOT_FOUND', `Client ${clientNo} has no message ${messageNo}.`);
+      if (!message) throw CLIENTS_ERRORS.MESSAGE_NOT_FOUND(`Client ${clientNo} has no message ${messageNo}.`);
       if (message.read_at === null) {
         const scn = await uow.scn();
         if (await repo.markMessageRead(clientNo, messageNo, at, scn)) {
@@ -144,20 +144,16 @@ export class ClientMessageService {
         (action.client_no !== null && action.client_no !== clientNo) ||
         (action.member_level !== null && action.member_level !== level)
       ) {
-        throw new NotFoundError('ACTION_NOT_FOUND', `No action "${code}" for client ${clientNo}.`);
+        throw CLIENTS_ERRORS.ACTION_NOT_FOUND(`No action "${code}" for client ${clientNo}.`);
       }
       if (today < action.valid_from || today > action.valid_to) {
-        throw new ConflictError(
-          'ACTION_NOT_VALID',
+        throw CLIENTS_ERRORS.ACTION_NOT_VALID(
           `Action ${code} runs from ${action.valid_from} to ${action.valid_to}.`,
         );
       }
       const claimedAt = await repo.insertClaim(code, clientNo, at, scn);
       if (claimedAt === undefined) {
-        throw new ConflictError(
-          'ACTION_ALREADY_CLAIMED',
-          `Client ${clientNo} already claimed action ${code}.`,
-        );
+        throw CLIENTS_ERRORS.ACTION_ALREADY_CLAIMED(`Client ${clientNo} already claimed action ${code}.`);
       }
       return actionToWire({ ...action, claimed_at: claimedAt });
     });

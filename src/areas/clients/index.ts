@@ -2,6 +2,7 @@ import type { Area } from '../../kernel/area.ts';
 import { CLIENTS_ADMIN_ROUTES } from './admin.ts';
 import { type ClientsServices, createClientsServices } from './client-services.ts';
 import { seedClients } from './demo.ts';
+import { CLIENTS_ERRORS } from './errors.ts';
 import { CLIENTS_IMPORT_KINDS } from './import-kinds.ts';
 import * as m0004 from './migrations/0004_clients.ts';
 import {
@@ -30,6 +31,7 @@ declare module '../../kernel/services.ts' {
 /** The clients area: retail clients: profiles, photos, consent and GDPR, purchases and on-account, messages and actions (docs/clients.md). */
 export const clientsArea: Area = {
   name: 'clients',
+  errors: CLIENTS_ERRORS,
   operations: [
     B2C_GetClient_Purchase,
     B2C_GetClient,
