@@ -57,7 +57,7 @@ export interface PhotoResult {
  * writers, so what a write checks (the e-mail is free) is what it finds when it writes. The unique
  * indexes (e-mail, card number) stand behind those checks; their violations map to the same 409s.
  *
- * Reads take the client number already scoped by the caller (src/kernel/access/client-scope.ts);
+ * Reads take the client number already scoped by the caller (clientScope, src/kernel/access.ts);
  * an anonymised client is gone for them (404 CLIENT_NOT_FOUND).
  */
 export class ClientService {

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import type { Principal } from '../../kernel/access/principal.ts';
-import { ForbiddenError, ValidationError } from '../../kernel/errors.ts';
+import { assertOwnClientKey, clientScope, confinedClient } from '../../kernel/access.ts';
+import { ValidationError } from '../../kernel/errors.ts';
 import { FeedSchema, feedAnswer } from '../../kernel/feed-page.ts';
 import { MAX_SAFE_INT } from '../../kernel/int-limits.ts';
 import { operation } from '../../kernel/operation.ts';
@@ -16,7 +17,6 @@ import {
 import { NextOffsetSchema, rooted, ScnSchema } from '../../kernel/schemas.ts';
 import { clientInputFrom, withClientNames } from './client-input.ts';
 import { decodeBase64Photo, MAX_PHOTO_BASE64 } from './client-photo.ts';
-import { scopedClientNo } from './client-scope.ts';
 import {
   ActionSchema,
   ClientDataSchema,
@@ -43,7 +43,7 @@ const strclient = Type.Optional(digits('Client number; optional for a token conf
 const clientQuery = { strclient };
 
 function clientOf(principal: Principal | null, query: { strclient?: string }): number {
-  return scopedClientNo(principal, query.strclient === undefined ? undefined : Number(query.strclient));
+  return clientScope(principal, query.strclient === undefined ? undefined : Number(query.strclient));
 }
 
 function offsetLimit(query: { stroffset?: string; strlimit?: string }, limits: PageLimits) {
@@ -72,13 +72,11 @@ export const B2C_GetClient = operation({
     }
     let clientNo: number;
     if (query.stremail !== undefined) {
-      const own = principal?.clientNo ?? null;
+      const own = confinedClient(principal);
       if (own !== null) {
         // Confined: the address must be its own client's; nothing is looked up for any other.
         const mine = await services.clients.profiles.getClient(own);
-        if (mine.EMAIL.toLowerCase() !== query.stremail.trim().toLowerCase()) {
-          throw new ForbiddenError('OUTSIDE_SCOPE', `This token is confined to client ${own}.`);
-        }
+        assertOwnClientKey(own, mine.EMAIL.toLowerCase() === query.stremail.trim().toLowerCase());
         clientNo = own;
       } else {
         clientNo = await services.clients.profiles.clientNoByEmail(query.stremail);
@@ -117,7 +115,7 @@ export const B2C_PostClient = operation({
     const data = body.CLIENTDATA;
     const asked = data.CLIENT === undefined || data.CLIENT === 0 ? undefined : data.CLIENT;
     const clientNo =
-      principal?.clientNo != null ? scopedClientNo(principal, asked, '/CLIENTDATA/CLIENT') : asked;
+      confinedClient(principal) !== null ? clientScope(principal, asked, '/CLIENTDATA/CLIENT') : asked;
     const input = clientInputFrom(data, clientNo);
     const saved = await withClientNames('/CLIENTDATA', () => services.clients.profiles.saveClient(input));
     return { B2CPOSTCLIENT: { CLIENT: saved.clientNo, CREATED: saved.created, CLIENTS: [saved.client] } };
@@ -344,7 +342,7 @@ export const B2C_PostProfilePhotoBase64 = operation({
   ),
   async handler({ body, principal, services }) {
     const data = body.PROFILEPHOTODATA;
-    const clientNo = scopedClientNo(principal, data.CLIENT, '/PROFILEPHOTODATA/CLIENT');
+    const clientNo = clientScope(principal, data.CLIENT, '/PROFILEPHOTODATA/CLIENT');
     const field = '/PROFILEPHOTODATA/PHOTO';
     const bytes = data.PHOTO === '' ? null : decodeBase64Photo(data.PHOTO, field);
     const r = await services.clients.profiles.putProfilePhoto(clientNo, bytes, {

@@ -1,10 +1,5 @@
-import {
-  ConflictError,
-  type FieldError,
-  ForbiddenError,
-  NotFoundError,
-  ValidationError,
-} from '../../kernel/errors.ts';
+import { assertOwnCustomer, assertTermsUnchanged } from '../../kernel/access.ts';
+import { ConflictError, type FieldError, NotFoundError, ValidationError } from '../../kernel/errors.ts';
 import { fail, MAX_CUSTOMER_NO, MAX_DELIVERY_ADDRESSES } from './customer-common.ts';
 import type { AddressRow, CustomerRow } from './customer-repository.ts';
 import {
@@ -259,9 +254,7 @@ export function planCustomerRow(
   confinedTo: number | null,
   at: string,
 ): { row: CustomerRow; live: boolean } {
-  if (confinedTo !== null && customerNo !== confinedTo) {
-    throw new ForbiddenError('OUTSIDE_SCOPE', `This token is confined to customer ${confinedTo}.`);
-  }
+  assertOwnCustomer({ customerNo: confinedTo }, customerNo);
   const live = stored !== undefined && stored.deleted === 0;
   if (!live && confinedTo !== null) {
     throw new NotFoundError('CUSTOMER_NOT_FOUND', `No customer ${customerNo}.`);
@@ -302,12 +295,7 @@ export function planCustomerRow(
 
   if (confinedTo !== null && stored) {
     const refused = TERMS.filter(([column]) => row[column] !== stored[column]).map(([, name]) => name);
-    if (refused.length > 0) {
-      throw new ForbiddenError(
-        'OUTSIDE_SCOPE',
-        `A token confined to customer ${confinedTo} cannot change its commercial terms (${refused.join(', ')}).`,
-      );
-    }
+    assertTermsUnchanged(confinedTo, refused);
   }
   return { row, live };
 }

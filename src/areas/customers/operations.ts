@@ -1,7 +1,12 @@
 import { Type } from 'typebox';
-import { scopedCustomerNo } from '../../kernel/access/party-scope.ts';
 import type { Principal } from '../../kernel/access/principal.ts';
-import { ForbiddenError, ValidationError } from '../../kernel/errors.ts';
+import {
+  assertOwnCustomerKey,
+  assertOwnRepresentative,
+  confinedCustomer,
+  customerScope,
+} from '../../kernel/access.ts';
+import { ValidationError } from '../../kernel/errors.ts';
 import { FeedSchema, feedAnswer } from '../../kernel/feed-page.ts';
 import { operation } from '../../kernel/operation.ts';
 import { digits, type PageLimits, pageParams, queryObject, text, toPage } from '../../kernel/params.ts';
@@ -34,7 +39,7 @@ const SCOPE_NOTE =
   'A token confined to one customer sees only that customer: naming another is 403 OUTSIDE_SCOPE.';
 
 function requiredCustomer(principal: Principal | null, requested: number | undefined, field: string): number {
-  const customerNo = scopedCustomerNo(principal, requested, field);
+  const customerNo = customerScope(principal, requested, field);
   if (customerNo === undefined)
     throw new ValidationError([{ name: field, message: 'give the customer number' }]);
   return customerNo;
@@ -62,7 +67,7 @@ export const B2B_GetAllCustomers = operation({
   ),
   async handler({ query, principal, services }) {
     const page = await services.customers.customers.listCustomers(toPage(query, CUSTOMER_PAGE), {
-      customerNo: scopedCustomerNo(principal, undefined),
+      customerNo: customerScope(principal, undefined),
     });
     return feedAnswer('B2BGETALLCUSTOMERS', 'CUSTOMERS', page);
   },
@@ -94,13 +99,11 @@ export const B2B_GetCustomer = operation({
     }
     let customerNo: number;
     if (query.strexternalkey !== undefined) {
-      const own = principal?.customerNo ?? null;
+      const own = confinedCustomer(principal);
       if (own !== null) {
         // Confined: only its own key; nothing is looked up for any other.
         const mine = await services.customers.customers.getCustomer(own);
-        if (mine.EXTERNALKEY !== query.strexternalkey) {
-          throw new ForbiddenError('OUTSIDE_SCOPE', `This token is confined to customer ${own}.`);
-        }
+        assertOwnCustomerKey(own, mine.EXTERNALKEY === query.strexternalkey);
         return { B2BGETCUSTOMER: { CUSTOMERS: [mine] } };
       }
       customerNo = await services.customers.customers.customerNoByExternalKey(query.strexternalkey);
@@ -142,9 +145,8 @@ export const B2B_PostCustomer = operation({
   ),
   async handler({ body, principal, services }) {
     const patch = customerPatch(body.CUSTOMERDATA);
-    const own = principal?.customerNo ?? null;
-    if (own !== null)
-      patch.customerNo = scopedCustomerNo(principal, patch.customerNo, '/CUSTOMERDATA/CUSTOMER');
+    const own = confinedCustomer(principal);
+    if (own !== null) patch.customerNo = customerScope(principal, patch.customerNo, '/CUSTOMERDATA/CUSTOMER');
     const posted = await withCustomerWireNames(
       () => services.customers.customers.postCustomer(patch, { confinedTo: own }),
       { prefix: '/CUSTOMERDATA' },
@@ -195,7 +197,7 @@ export const B2B_PostDeliveryAddress = operation({
     const posted = await withCustomerWireNames(
       () =>
         services.customers.customers.postDeliveryAddress(customerNo, deliveryAddressInput(data), {
-          confinedTo: principal?.customerNo ?? null,
+          confinedTo: confinedCustomer(principal),
         }),
       { prefix: '/DELIVERYADDRESSDATA' },
     );
@@ -233,7 +235,7 @@ export const B2B_GetRepresentatives = operation({
     const page = await services.customers.representatives.listRepresentatives(
       toPage(query, REPRESENTATIVE_PAGE),
       {
-        customerNo: scopedCustomerNo(principal, undefined),
+        customerNo: customerScope(principal, undefined),
       },
     );
     return feedAnswer('B2BGETREPRESENTATIVES', 'REPRESENTATIVES', page);
@@ -266,12 +268,9 @@ export const B2B_GetRepresentativeCustomers = operation({
   ),
   async handler({ query, principal, services }) {
     const code = query.strrepresentative.trim().toUpperCase();
-    const own = scopedCustomerNo(principal, undefined);
-    if (own !== undefined && (await services.customers.customers.representativeOf(own)) !== code) {
-      throw new ForbiddenError(
-        'OUTSIDE_SCOPE',
-        `This token is confined to customer ${own}, which is not a customer of representative "${code}".`,
-      );
+    const own = customerScope(principal, undefined);
+    if (own !== undefined) {
+      assertOwnRepresentative(own, code, await services.customers.customers.representativeOf(own));
     }
     const page = await services.customers.customers.listRepresentativeCustomers(
       code,
@@ -307,7 +306,7 @@ export const B2B_GetAllCustomerArticleLink = operation({
   }),
   response: rooted('B2BGETALLCUSTOMERARTICLELINK', linksAnswer()),
   async handler({ query, principal, services }) {
-    const customerNo = scopedCustomerNo(principal, optionalNumber(query.strcustomer));
+    const customerNo = customerScope(principal, optionalNumber(query.strcustomer));
     const page = await services.customers.articleLinks.listArticleLinks(toPage(query, LINK_PAGE), {
       customerNo,
     });

@@ -1,6 +1,5 @@
 import { Type } from 'typebox';
-import { scopedCustomerNo } from '../../kernel/access/party-scope.ts';
-import type { Principal } from '../../kernel/access/principal.ts';
+import { customerScope } from '../../kernel/access.ts';
 import { ValidationError } from '../../kernel/errors.ts';
 import { FeedSchema, feedAnswer } from '../../kernel/feed-page.ts';
 import { MAX_SAFE_INT } from '../../kernel/int-limits.ts';
@@ -51,14 +50,6 @@ function dateOf(value: string | undefined): string | undefined {
     throw new ValidationError([{ name: 'strdate', message: 'must be a date YYYY-MM-DD' }]);
   }
   return value;
-}
-
-/**
- * The customer a B2B call may see: a token confined to one customer sees only that one (`0` or its
- * own number), any other token the requested one (`undefined` for 0: all).
- */
-function customerScope(principal: Principal | null, requested: number): number | undefined {
-  return scopedCustomerNo(principal, requested);
 }
 
 export const B2B_GetAllPrices = operation({

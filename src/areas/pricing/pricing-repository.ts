@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { MAX_PARTY_NO } from '../../kernel/access/party-scope.ts';
+import { MAX_PARTY_NO } from '../../kernel/access.ts';
 import type { DB } from '../../kernel/db/schema.ts';
 import type {
   ActionPriceTable,
