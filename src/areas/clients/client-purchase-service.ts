@@ -4,6 +4,7 @@ import { ConflictError, type FieldError, NotFoundError, ValidationError } from '
 import { feedPage, splitPage } from '../../kernel/feed-page.ts';
 import { CURRENCY } from '../../kernel/money.ts';
 import type { Page, PageOf } from '../../kernel/paging.ts';
+import { writeChanged } from '../../kernel/write-changed.ts';
 import { liveClient, SHOP_CODE, uniqueConflict } from './client-common.ts';
 import { ClientRepository } from './client-repository.ts';
 import { isValidDay } from './client-validation.ts';
@@ -211,18 +212,12 @@ export class ClientPurchaseService {
           created_at: stored?.created_at ?? at,
           updated_at: at,
         };
-        if (
-          stored &&
-          (['document_type', 'document_date', 'due_date', 'description', 'currency'] as const).every(
-            (k) => stored[k] === row[k],
-          ) &&
-          Number(stored.amount_minor) === row.amount_minor &&
-          Number(stored.open_minor) === row.open_minor
-        ) {
-          return { changed: false };
-        }
-        await repo.upsertOnAccount(row);
-        return { changed: true };
+        const { written } = await writeChanged(uow, [{ wanted: row, stored }], {
+          write: async (changed) => {
+            for (const c of changed) await repo.upsertOnAccount(c.wanted);
+          },
+        });
+        return { changed: written === 1 };
       });
     } catch (error) {
       throw uniqueConflict(error) ?? error;

@@ -1,6 +1,7 @@
 import type { Database } from '../../kernel/db/database.ts';
 import { inWriteTransaction } from '../../kernel/db/unit-of-work.ts';
 import { ConflictError, NotFoundError } from '../../kernel/errors.ts';
+import { writeChanged } from '../../kernel/write-changed.ts';
 import { emailTaken, liveClient, today, uniqueConflict } from './client-common.ts';
 import { processPhoto } from './client-photo.ts';
 import { type ClientInput, checkClientShape, mergeClient, sameClient } from './client-profile-rules.ts';
@@ -114,10 +115,15 @@ export class ClientService {
         const cardOwner = row.card_no === null ? undefined : await repo.clientNoByCard(row.card_no);
         if (cardOwner !== undefined && cardOwner !== clientNo) throw cardTaken(row.card_no ?? '');
 
-        let changed = true;
-        if (creating) await repo.insertClient(row);
-        else if (sameClient(stored, row)) changed = false;
-        else await repo.updateClient(clientNo, { ...row, created_at: stored.created_at });
+        // The row carries the SCN taken first; writeChanged only decides whether to write it.
+        const { written } = await writeChanged(uow, [{ wanted: row, stored }], {
+          same: (wanted, old) => old !== undefined && sameClient(old, wanted),
+          write: async () => {
+            if (stored) await repo.updateClient(clientNo, { ...row, created_at: stored.created_at });
+            else await repo.insertClient(row);
+          },
+        });
+        const changed = written === 1;
         const saved = changed ? { ...row, created_at: stored?.created_at ?? at } : stored;
         if (!saved) throw new Error('unreachable');
         return {
