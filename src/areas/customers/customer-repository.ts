@@ -1,29 +1,42 @@
 import type { Kysely } from 'kysely';
 import { MAX_PARTY_NO } from '../../kernel/access.ts';
 import type { DB } from '../../kernel/db/schema.ts';
-import type { CustomerAddressTable, CustomerArticleLinkTable, RepresentativeTable } from './tables.ts';
+import type {
+  CustomerAddressTable,
+  CustomerArticleLinkTable,
+  CustomerTable,
+  RepresentativeTable,
+} from './tables.ts';
 
-/** A customer row with every column, the customers area's ones included (defaults applied). */
-export interface CustomerRow {
-  customer_no: number;
-  name: string;
-  price_group: number;
-  customer_group: string | null;
-  currency: string;
-  discount_bp: number;
-  active: number;
-  deleted: number;
-  scn: number;
-  created_at: string;
-  updated_at: string;
-  external_key: string | null;
-  name2: string;
-  vat_no: string;
-  language: string;
-  payment_days: number;
-  credit_limit_minor: number;
-  representative_code: string | null;
-}
+/** A customer row with every column. */
+export type CustomerRow = CustomerTable;
+
+/** The pricing terms of a customer: the columns the pricing area reads and writes (customer-terms.ts). */
+export type CustomerTermsRow = Pick<
+  CustomerRow,
+  | 'customer_no'
+  | 'name'
+  | 'price_group'
+  | 'customer_group'
+  | 'currency'
+  | 'discount_bp'
+  | 'active'
+  | 'deleted'
+  | 'scn'
+  | 'created_at'
+  | 'updated_at'
+>;
+
+/** The other columns of a customer created with its terms alone: the columns' defaults (0007_customers). */
+const DETAILS_DEFAULTS = {
+  external_key: null,
+  name2: '',
+  vat_no: '',
+  language: 'LANGUAGE_1',
+  payment_days: 30,
+  credit_limit_minor: 0,
+  representative_code: null,
+} satisfies Omit<CustomerRow, keyof CustomerTermsRow>;
 
 export type AddressRow = CustomerAddressTable;
 export type RepresentativeRow = RepresentativeTable;
@@ -176,6 +189,30 @@ export class CustomerRepository {
   async updateCustomer(customerNo: number, changes: Partial<CustomerRow>): Promise<void> {
     const { customer_no, created_at, ...rest } = changes;
     await this.db.updateTable('customer').set(rest).where('customer_no', '=', customerNo).execute();
+  }
+
+  /**
+   * Creates a customer with its pricing terms (the other columns their defaults) or replaces the
+   * terms of a stored one, leaving its other columns as they are.
+   */
+  async upsertCustomerTerms(row: CustomerTermsRow): Promise<void> {
+    const { customer_no, created_at, ...changes } = row;
+    await this.db
+      .insertInto('customer')
+      .values({ ...DETAILS_DEFAULTS, ...row })
+      .onConflict((oc) => oc.column('customer_no').doUpdateSet(changes))
+      .execute();
+  }
+
+  /** Flags a live customer deleted (and inactive); false when there is none. */
+  async softDeleteCustomer(customerNo: number, scn: number, at: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('customer')
+      .set({ deleted: 1, active: 0, scn, updated_at: at })
+      .where('customer_no', '=', customerNo)
+      .where('deleted', '=', 0)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
   }
 
   // --- addresses --------------------------------------------------------------------------------

@@ -3,7 +3,6 @@ import { inWriteTransaction } from '../../kernel/db/unit-of-work.ts';
 import { ConflictError, type FieldError, NotFoundError, ValidationError } from '../../kernel/errors.ts';
 import { feedPage } from '../../kernel/feed-page.ts';
 import type { Page, PageOf } from '../../kernel/paging.ts';
-import { PricingRepository } from '../pricing/pricing-repository.ts';
 import { fail, liveCustomer, MAX_DELIVERY_ADDRESSES, type WriteResult } from './customer-common.ts';
 import { CustomerRepository, type CustomerRow } from './customer-repository.ts';
 import {
@@ -313,7 +312,7 @@ export class CustomerService {
       }
       const scn = await uow.scn();
       const at = this.now().toISOString();
-      await new PricingRepository(uow.db).softDeleteCustomer(customerNo, scn, at);
+      await repo.softDeleteCustomer(customerNo, scn, at);
       for (const link of await repo.linksOfCustomer(customerNo)) {
         if (link.deleted === 0) await repo.upsertLink({ ...link, deleted: 1, scn, updated_at: at });
       }

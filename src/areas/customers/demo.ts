@@ -1,6 +1,5 @@
 import { Random } from '../../kernel/random.ts';
 import type { Services } from '../../kernel/services.ts';
-import { FIRST_DEMO_CUSTOMER } from '../pricing/demo.ts';
 import type { AddressInput } from './customer-validation.ts';
 import type { CustomerPatch } from './customer-write-plan.ts';
 
@@ -11,6 +10,9 @@ import type { CustomerPatch } from './customer-write-plan.ts';
  * representatives; and a few customers' own article numbers. Same seed, same data; seeding again
  * changes nothing.
  */
+
+/** The number of the first demo customer; the pricing demo creates them (with their terms) from it. */
+export const FIRST_DEMO_CUSTOMER = 10001;
 
 const REPRESENTATIVES = [
   { code: 'JDV', name: 'Jan de Vries', email: 'jan.devries@example.com', phone: '+31 6 12345678' },

@@ -41,3 +41,10 @@ export const customersArea: Area = {
   services: (_config, database) => ({ customers: createCustomersServices(database) }),
   seedDemo: (services) => seedCustomers(services, {}),
 };
+export {
+  type CustomerTerms,
+  type CustomerTermsInput,
+  liveCustomerTerms,
+  saveCustomerTermsIn,
+} from './customer-terms.ts';
+export { FIRST_DEMO_CUSTOMER } from './demo.ts';

@@ -1,9 +1,42 @@
 /**
- * Tables of the wholesale customers area (migration 0007_customers). The `customer` table itself is
- * the pricing area's (`CustomerTable` in schema-pricing.ts), extended by that migration with the
- * optional columns declared there. Money is integer minor units; every row has `scn`; deleted rows
- * keep their place, flagged, as the tombstones the feeds report (docs/customers.md).
+ * Tables of the wholesale customers area. Money is integer minor units; every row has `scn`; deleted
+ * rows keep their place, flagged, as the tombstones the feeds report (docs/customers.md).
  */
+
+/**
+ * A wholesale customer. This area owns the table and all its SQL (customer-repository.ts); the
+ * pricing area reads and writes the pricing terms through customer-terms.ts. Created with the terms
+ * columns by migration 0003_pricing (migrations are history: they stay where they ran first),
+ * extended with the rest, all with defaults, by 0007_customers.
+ */
+export interface CustomerTable {
+  customer_no: number;
+  name: string;
+  price_group: number;
+  customer_group: string | null;
+  currency: string;
+  /** Customer discount in basis points, 0 for none. */
+  discount_bp: number;
+  active: number;
+  deleted: number;
+  scn: number;
+  created_at: string;
+  updated_at: string;
+  /** A client's own unique key for the customer (B2B_PostCustomer EXTERNALKEY), null for none. */
+  external_key: string | null;
+  /** Name 2 / trade name; default ''. */
+  name2: string;
+  /** Normalised VAT number (NL123456782B01), '' for none. */
+  vat_no: string;
+  /** Language slot the customer reads, default LANGUAGE_1. */
+  language: string;
+  /** Payment terms in days, default 30. */
+  payment_days: number;
+  /** Credit limit in minor units of the customer's currency, default 0. */
+  credit_limit_minor: number;
+  /** Sales representative code, null for none. */
+  representative_code: string | null;
+}
 
 /** A numbered address of a customer: 0 is the invoice address, 1, 2, ... delivery addresses. */
 export interface CustomerAddressTable {
@@ -61,6 +94,7 @@ export interface CustomerArticleLinkTable {
 }
 
 export interface CustomerTables {
+  customer: CustomerTable;
   customer_address: CustomerAddressTable;
   representative: RepresentativeTable;
   representative_customer: RepresentativeCustomerTable;

@@ -1,8 +1,11 @@
+import type { Kysely } from 'kysely';
 import type { Database } from '../../kernel/db/database.ts';
+import type { DB } from '../../kernel/db/schema.ts';
 import { inWriteTransaction, type UnitOfWork } from '../../kernel/db/unit-of-work.ts';
 import { NotFoundError } from '../../kernel/errors.ts';
 import { feedPage } from '../../kernel/feed-page.ts';
 import type { Page, PageOf } from '../../kernel/paging.ts';
+import { liveCustomerTerms } from '../customers/index.ts';
 import { type AgreementPriceRow, PricingRepository } from './pricing-repository.ts';
 import {
   type AgreementInput,
@@ -11,7 +14,7 @@ import {
   lineDiscountRow,
   sameRow,
 } from './pricing-rules.ts';
-import { liveCustomer, softDelete, type WriteResult } from './pricing-shared.ts';
+import { softDelete, type WriteResult } from './pricing-shared.ts';
 import {
   type AgreementWire,
   agreementToWire,
@@ -69,7 +72,7 @@ export class AgreementService {
   }
 
   async #party(customerNo: number) {
-    const c = await liveCustomer(this.#read, customerNo);
+    const c = await liveCustomerTerms(this.database.db, customerNo);
     return { customerNo: c.customer_no, customerGroup: c.customer_group };
   }
 
@@ -112,7 +115,7 @@ export class AgreementService {
   async #createAgreementIn(uow: UnitOfWork, input: AgreementInput): Promise<WriteResult & { id: number }> {
     const { row, prices } = agreementRow(input, this.now().toISOString());
     const repo = new PricingRepository(uow.db);
-    await checkAgreementRefs(repo, input);
+    await checkAgreementRefs(uow.db, input);
     const scn = await uow.scn();
     const id = await repo.insertAgreement({ ...row, scn });
     await repo.replaceAgreementPrices(id, prices);
@@ -134,7 +137,7 @@ export class AgreementService {
   async #updateAgreementIn(uow: UnitOfWork, id: number, input: AgreementInput): Promise<WriteResult> {
     const { row, prices } = agreementRow(input, this.now().toISOString());
     const repo = new PricingRepository(uow.db);
-    await checkAgreementRefs(repo, input);
+    await checkAgreementRefs(uow.db, input);
     const scn = await uow.scn();
     // Checked again under the SCN lock: another writer may have made the same change meanwhile.
     if (!(await this.#agreementDiffers(repo, id, input))) return { scn, changed: 0 };
@@ -161,7 +164,7 @@ export class AgreementService {
 
   /** B2B_GetCustomerLineDiscounts: line discounts changed after the page's SCN, of one customer or all. */
   async listLineDiscounts(page: Page, customerNo?: number): Promise<PageOf<LineDiscountWire, number>> {
-    if (customerNo !== undefined) await liveCustomer(this.#read, customerNo);
+    if (customerNo !== undefined) await liveCustomerTerms(this.database.db, customerNo);
     return feedPage(this.database.db, page, {
       rows: (sinceScn, offset, limit) => this.#read.lineDiscountsPage(sinceScn, offset, limit, customerNo),
       live: (r) => r.deleted === 0,
@@ -175,7 +178,7 @@ export class AgreementService {
     const row = lineDiscountRow(input, this.now().toISOString());
     return inWriteTransaction(this.database, async (uow) => {
       const repo = new PricingRepository(uow.db);
-      await liveCustomer(repo, input.customerNo);
+      await liveCustomerTerms(uow.db, input.customerNo);
       const scn = await uow.scn();
       const id = await repo.insertLineDiscount({ ...row, scn });
       return { id, scn, changed: 1 };
@@ -193,7 +196,7 @@ export class AgreementService {
         return !sameRow({ ...row, id, scn: 0 }, stored, ['scn', 'created_at', 'updated_at']);
       };
       if (!(await differs())) return { scn: null, changed: 0 };
-      await liveCustomer(repo, input.customerNo);
+      await liveCustomerTerms(uow.db, input.customerNo);
       const scn = await uow.scn();
       if (!(await differs())) return { scn, changed: 0 };
       const { created_at, ...changes } = row;
@@ -216,12 +219,13 @@ export class AgreementService {
   }
 }
 
-async function checkAgreementRefs(repo: PricingRepository, input: AgreementInput): Promise<void> {
+/** The agreement's customer and (scope ARTICLE) article exist, read over `db`. */
+async function checkAgreementRefs(db: Kysely<DB>, input: AgreementInput): Promise<void> {
   if (input.customerNo !== undefined && input.customerNo !== null) {
-    await liveCustomer(repo, input.customerNo);
+    await liveCustomerTerms(db, input.customerNo);
   }
   if (input.scope === 'ARTICLE') {
-    const a = await repo.findArticle(input.scopeValue);
+    const a = await new PricingRepository(db).findArticle(input.scopeValue);
     if (!a || a.deleted === 1)
       throw new NotFoundError('ARTICLE_NOT_FOUND', `No article "${input.scopeValue}".`);
   }

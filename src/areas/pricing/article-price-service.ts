@@ -1,5 +1,6 @@
 import type { Database } from '../../kernel/db/database.ts';
 import { ConflictError, type FieldError, NotFoundError, ValidationError } from '../../kernel/errors.ts';
+import { liveCustomerTerms } from '../customers/index.ts';
 import {
   type AgreementCandidate,
   type LineDiscountCandidate,
@@ -13,7 +14,6 @@ import {
   PricingRepository,
 } from './pricing-repository.ts';
 import { checkCurrency, checkDate, checkPositiveInt, fail, MAX_QUANTITY, todayOf } from './pricing-rules.ts';
-import { liveCustomer } from './pricing-shared.ts';
 import { type ArticlePriceWire, articlePriceToWire } from './pricing-wire.ts';
 
 export interface PriceQuery {
@@ -66,7 +66,7 @@ export class ArticlePriceService {
     if (query.currency !== undefined) checkCurrency(errors, 'currency', query.currency);
     fail(errors);
 
-    const customer = await liveCustomer(this.#read, query.customerNo);
+    const customer = await liveCustomerTerms(this.database.db, query.customerNo);
     if (customer.active === 0) {
       throw new ConflictError('CUSTOMER_INACTIVE', `Customer ${query.customerNo} is not active.`);
     }

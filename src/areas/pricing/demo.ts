@@ -1,5 +1,6 @@
 import { Random } from '../../kernel/random.ts';
 import type { Services } from '../../kernel/services.ts';
+import { FIRST_DEMO_CUSTOMER } from '../customers/index.ts';
 import type { ListPriceInput } from './list-price-service.ts';
 import type { CustomerInput } from './price-customer-service.ts';
 
@@ -58,7 +59,6 @@ const CUSTOMERS: Array<Omit<CustomerInput, 'customerNo'>> = [
   },
   { name: 'Modehaus Schneider', priceGroup: 2, currency: 'EUR', active: false },
 ];
-export const FIRST_DEMO_CUSTOMER = 10001;
 
 /** GBP list prices for articles of these groups (the range sold in the UK). */
 const GBP_GROUPS = new Set(['JEANS', 'JACKET', 'SWEATER', 'SNEAKERS', 'TSHIRT', 'SHIRT']);

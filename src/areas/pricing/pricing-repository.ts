@@ -1,16 +1,13 @@
 import { type Kysely, sql } from 'kysely';
-import { MAX_PARTY_NO } from '../../kernel/access.ts';
 import type { DB } from '../../kernel/db/schema.ts';
 import type {
   ActionPriceTable,
   CustomerLineDiscountTable,
-  CustomerTable,
   ListPriceTable,
   PriceAgreementTable,
   PriceArticleTable,
 } from './tables.ts';
 
-export type CustomerRow = CustomerTable;
 export type ListPriceRow = ListPriceTable;
 export type PriceArticleRow = PriceArticleTable;
 export type AgreementRow = Omit<PriceAgreementTable, 'id'> & { id: number };
@@ -78,49 +75,6 @@ export class PricingRepository {
       for (const s of sizes) map.get(s.article_no)?.add(s.sizex);
     }
     return map;
-  }
-
-  // --- customers ------------------------------------------------------------------------------
-
-  findCustomer(customerNo: number): Promise<CustomerRow | undefined> {
-    // The column is a 32-bit integer: a larger number is no customer (PostgreSQL would refuse it).
-    if (!Number.isSafeInteger(customerNo) || customerNo < 0 || customerNo > MAX_PARTY_NO) {
-      return Promise.resolve(undefined);
-    }
-    return this.db
-      .selectFrom('customer')
-      .selectAll()
-      .where('customer_no', '=', customerNo)
-      .executeTakeFirst();
-  }
-
-  async findCustomers(customerNos: readonly number[]): Promise<CustomerRow[]> {
-    const out: CustomerRow[] = [];
-    for (const part of chunks(customerNos, IN_CHUNK)) {
-      out.push(
-        ...(await this.db.selectFrom('customer').selectAll().where('customer_no', 'in', part).execute()),
-      );
-    }
-    return out;
-  }
-
-  async upsertCustomer(row: CustomerRow): Promise<void> {
-    const { customer_no, created_at, ...changes } = row;
-    await this.db
-      .insertInto('customer')
-      .values(row)
-      .onConflict((oc) => oc.column('customer_no').doUpdateSet(changes))
-      .execute();
-  }
-
-  async softDeleteCustomer(customerNo: number, scn: number, at: string): Promise<boolean> {
-    const result = await this.db
-      .updateTable('customer')
-      .set({ deleted: 1, active: 0, scn, updated_at: at })
-      .where('customer_no', '=', customerNo)
-      .where('deleted', '=', 0)
-      .executeTakeFirst();
-    return result.numUpdatedRows > 0n;
   }
 
   // --- list prices ------------------------------------------------------------------------------

@@ -1,11 +1,11 @@
 import type { Database } from '../../kernel/db/database.ts';
 import { inWriteTransaction } from '../../kernel/db/unit-of-work.ts';
 import { NotFoundError } from '../../kernel/errors.ts';
-import { type CustomerRow, PricingRepository } from './pricing-repository.ts';
+import { PricingRepository } from './pricing-repository.ts';
 
 /**
- * What the pricing services share beyond the field rules (pricing-rules.ts): the customer look-up
- * and the soft delete of a record with a generated id.
+ * What the pricing services share beyond the field rules (pricing-rules.ts): the soft delete of a
+ * record with a generated id. (Customers and their terms are the customers area's: its index.ts.)
  *
  * Writes follow one pattern: compare the request with what is stored; when nothing differs, end
  * without taking an SCN. Otherwise take the SCN (on PostgreSQL this holds the counter's row lock,
@@ -17,13 +17,6 @@ import { type CustomerRow, PricingRepository } from './pricing-repository.ts';
 export interface WriteResult {
   scn: number | null;
   changed: number;
-}
-
-/** The customer, not deleted; CUSTOMER_NOT_FOUND otherwise. */
-export async function liveCustomer(repo: PricingRepository, customerNo: number): Promise<CustomerRow> {
-  const row = await repo.findCustomer(customerNo);
-  if (!row || row.deleted === 1) throw new NotFoundError('CUSTOMER_NOT_FOUND', `No customer ${customerNo}.`);
-  return row;
 }
 
 /** Flags one live record deleted in its own transaction; `code` (404) when there is none. */

@@ -1,7 +1,8 @@
 import type { Generated } from 'kysely';
 
 /**
- * Tables of the pricing area (migration 0003_pricing). Money is integer minor units (cents),
+ * Tables of the pricing area (migration 0003_pricing; the `customer` table that migration also
+ * created is the customers area's, customers/tables.ts). Money is integer minor units (cents),
  * percentages basis points (1250 = 12.5 %), dates `YYYY-MM-DD` text. Every row has `scn`; deleted
  * rows keep their place, flagged, as the tombstone the change feeds report (docs/pricing.md).
  */
@@ -10,40 +11,6 @@ import type { Generated } from 'kysely';
 export type PriceType = 'RECOMMENDED' | 'SELLING';
 /** What an agreement or line discount applies to. */
 export type PriceScope = 'ARTICLE' | 'MODEL' | 'ARTICLEGROUP';
-
-/**
- * The minimal wholesale customer pricing needs; the customer area extends this table by migration.
- */
-export interface CustomerTable {
-  customer_no: number;
-  name: string;
-  price_group: number;
-  customer_group: string | null;
-  currency: string;
-  /** Customer discount in basis points, 0 for none. */
-  discount_bp: number;
-  active: number;
-  deleted: number;
-  scn: number;
-  created_at: string;
-  updated_at: string;
-  // Added by the customers area (migration 0007_customers). Optional here, with column defaults,
-  // so pricing's rows need not name them; the customers area reads them with its own row type.
-  /** A client's own unique key for the customer (B2B_PostCustomer EXTERNALKEY), null for none. */
-  external_key?: string | null;
-  /** Name 2 / trade name; default ''. */
-  name2?: string;
-  /** Normalised VAT number (NL123456782B01), '' for none. */
-  vat_no?: string;
-  /** Language slot the customer reads, default LANGUAGE_1. */
-  language?: string;
-  /** Payment terms in days, default 30. */
-  payment_days?: number;
-  /** Credit limit in minor units of the customer's currency, default 0. */
-  credit_limit_minor?: number;
-  /** Sales representative code, null for none. */
-  representative_code?: string | null;
-}
 
 /** One list price: article, type, price group, currency and size. */
 export interface ListPriceTable {
@@ -124,7 +91,6 @@ export interface ActionPriceTable {
 }
 
 export interface PricingTables {
-  customer: CustomerTable;
   list_price: ListPriceTable;
   price_article: PriceArticleTable;
   price_agreement: PriceAgreementTable;

@@ -540,7 +540,7 @@ describe('sync', () => {
     await post('B2B_PostCustomer', {
       CUSTOMERDATA: { NAME: 'Kort Bestaan', PRICEGROUP: 2, CURRENCY: 'EUR' },
     });
-    await t.services.pricing.customers.deleteCustomer(10004);
+    await t.services.customers.customers.deleteCustomer(10004);
     const feed = (await get('B2B_GetAllCustomers', { strscn: String(since) })).B2BGETALLCUSTOMERS;
     expect(feed.DELETED).toEqual([10004]);
     expect(feed.CUSTOMERS.map((c: { CUSTOMER: number }) => c.CUSTOMER)).not.toContain(10004);
