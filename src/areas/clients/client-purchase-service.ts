@@ -1,6 +1,6 @@
 import type { Database } from '../../kernel/db/database.ts';
 import { inWriteTransaction, type UnitOfWork } from '../../kernel/db/unit-of-work.ts';
-import { ConflictError, type FieldError, NotFoundError, ValidationError } from '../../kernel/errors.ts';
+import { type FieldError, ValidationError } from '../../kernel/errors.ts';
 import { feedPage, splitPage } from '../../kernel/feed-page.ts';
 import { CURRENCY } from '../../kernel/money.ts';
 import type { Page, PageOf } from '../../kernel/paging.ts';
@@ -9,6 +9,7 @@ import { liveClient, SHOP_CODE, uniqueConflict } from './client-common.ts';
 import { ClientRepository } from './client-repository.ts';
 import { isValidDay } from './client-validation.ts';
 import { type OnAccountWire, onAccountToWire, type PurchaseWire, purchasesToWire } from './client-wire.ts';
+import { CLIENTS_ERRORS } from './errors.ts';
 import type { PurchaseSource } from './tables.ts';
 
 export interface PurchaseLineInput {
@@ -109,13 +110,12 @@ export class ClientPurchaseService {
     const repo = new ClientRepository(uow.db);
     const scn = await uow.scn();
     if (!(await repo.findClient(input.clientNo))) {
-      throw new NotFoundError('CLIENT_NOT_FOUND', `No client ${input.clientNo}.`);
+      throw CLIENTS_ERRORS.CLIENT_NOT_FOUND(`No client ${input.clientNo}.`);
     }
     const existing = await repo.findPurchase(input.source, input.reference);
     if (existing) {
       if (existing.client_no !== input.clientNo) {
-        throw new ConflictError(
-          'PURCHASE_REFERENCE_TAKEN',
+        throw CLIENTS_ERRORS.PURCHASE_REFERENCE_TAKEN(
           `${input.source} purchase ${input.reference} belongs to another client.`,
         );
       }
@@ -174,7 +174,7 @@ export class ClientPurchaseService {
       limit: page.limit + 1,
     });
     if (documentNo !== undefined && rows.length === 0) {
-      throw new NotFoundError('DOCUMENT_NOT_FOUND', `Client ${clientNo} has no document ${documentNo}.`);
+      throw CLIENTS_ERRORS.DOCUMENT_NOT_FOUND(`Client ${clientNo} has no document ${documentNo}.`);
     }
     const shown = splitPage(rows, page);
     return { items: shown.rows.map(onAccountToWire), nextOffset: shown.nextOffset };
@@ -189,14 +189,11 @@ export class ClientPurchaseService {
         const repo = new ClientRepository(uow.db);
         const scn = await uow.scn();
         if (!(await repo.findClient(input.clientNo))) {
-          throw new NotFoundError('CLIENT_NOT_FOUND', `No client ${input.clientNo}.`);
+          throw CLIENTS_ERRORS.CLIENT_NOT_FOUND(`No client ${input.clientNo}.`);
         }
         const stored = await repo.findOnAccount(input.documentNo);
         if (stored && stored.client_no !== input.clientNo) {
-          throw new ConflictError(
-            'DOCUMENT_TAKEN',
-            `Document ${input.documentNo} belongs to another client.`,
-          );
+          throw CLIENTS_ERRORS.DOCUMENT_TAKEN(`Document ${input.documentNo} belongs to another client.`);
         }
         const row = {
           client_no: input.clientNo,

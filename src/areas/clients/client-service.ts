@@ -1,6 +1,6 @@
 import type { Database } from '../../kernel/db/database.ts';
 import { inWriteTransaction } from '../../kernel/db/unit-of-work.ts';
-import { ConflictError, NotFoundError } from '../../kernel/errors.ts';
+import type { ConflictError } from '../../kernel/errors.ts';
 import { writeChanged } from '../../kernel/write-changed.ts';
 import { emailTaken, liveClient, today, uniqueConflict } from './client-common.ts';
 import { processPhoto } from './client-photo.ts';
@@ -14,6 +14,7 @@ import {
   type MemberCardInfoWire,
   memberCardOf,
 } from './client-wire.ts';
+import { CLIENTS_ERRORS } from './errors.ts';
 import type { PhotoKind } from './tables.ts';
 
 /**
@@ -79,7 +80,7 @@ export class ClientService {
   /** The client with this e-mail address (any case), or 404. */
   async clientNoByEmail(email: string): Promise<number> {
     const no = await this.#read.clientNoByEmail(normaliseEmail(email));
-    if (no === undefined) throw new NotFoundError('CLIENT_NOT_FOUND', 'No client has this e-mail address.');
+    if (no === undefined) throw CLIENTS_ERRORS.CLIENT_NOT_FOUND('No client has this e-mail address.');
     return no;
   }
 
@@ -102,7 +103,7 @@ export class ClientService {
           stored?.anonymised === 1 ||
           (input.clientNo !== undefined && !stored && !options.createWithNumber)
         ) {
-          throw new NotFoundError('CLIENT_NOT_FOUND', `No client ${input.clientNo}.`);
+          throw CLIENTS_ERRORS.CLIENT_NOT_FOUND(`No client ${input.clientNo}.`);
         }
         const creating = stored === undefined;
         const clientNo = creating
@@ -202,7 +203,7 @@ export class ClientService {
   async memberCard(clientNo: number): Promise<MemberCardInfoWire> {
     const row = await liveClient(this.#read, clientNo);
     const card = memberCardOf(row);
-    if (!card) throw new NotFoundError('MEMBER_CARD_NOT_FOUND', `Client ${clientNo} has no member card.`);
+    if (!card) throw CLIENTS_ERRORS.MEMBER_CARD_NOT_FOUND(`Client ${clientNo} has no member card.`);
     const day = today(this.now);
     return {
       CLIENT: clientNo,
@@ -221,8 +222,7 @@ export class ClientService {
     await liveClient(this.#read, clientNo);
     const photo = await this.#read.findPhoto(clientNo, kind);
     if (!photo) {
-      throw new NotFoundError(
-        'PHOTO_NOT_FOUND',
+      throw CLIENTS_ERRORS.PHOTO_NOT_FOUND(
         `Client ${clientNo} has no ${kind === 'PROFILE' ? 'profile' : 'member card'} photo.`,
       );
     }
@@ -293,7 +293,7 @@ export class ClientService {
 }
 
 function cardTaken(cardNo: string): ConflictError {
-  return new ConflictError('CARD_TAKEN', `Member card ${cardNo} belongs to another client.`);
+  return CLIENTS_ERRORS.CARD_TAKEN(`Member card ${cardNo} belongs to another client.`);
 }
 
 export function deletionDue(row: Pick<ClientRow, 'marked_for_deletion' | 'marked_at'>): string | null {
