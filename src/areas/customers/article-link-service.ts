@@ -1,6 +1,6 @@
 import type { Database } from '../../kernel/db/database.ts';
 import { inWriteTransaction } from '../../kernel/db/unit-of-work.ts';
-import { ConflictError, type FieldError } from '../../kernel/errors.ts';
+import type { FieldError } from '../../kernel/errors.ts';
 import { feedPage } from '../../kernel/feed-page.ts';
 import type { Page, PageOf } from '../../kernel/paging.ts';
 import { fail, liveCustomer, MAX_CUSTOMER_NO, type WriteResult } from './customer-common.ts';
@@ -12,6 +12,7 @@ import {
   articleLinkKeyToWire,
   articleLinkToWire,
 } from './customer-wire.ts';
+import { CUSTOMERS_ERRORS } from './errors.ts';
 
 export interface ArticleLinkKey {
   customerNo: number;
@@ -142,8 +143,7 @@ export class ArticleLinkService {
           for (const l of after.values()) {
             const other = owners.get(l.customer_article_no);
             if (other !== undefined) {
-              throw new ConflictError(
-                'CUSTOMER_ARTICLE_TAKEN',
+              throw CUSTOMERS_ERRORS.CUSTOMER_ARTICLE_TAKEN(
                 `Customer ${customerNo} would use its article number "${l.customer_article_no}" for both ${other} and ${l.article_no}.`,
               );
             }

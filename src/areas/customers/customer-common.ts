@@ -1,5 +1,6 @@
-import { type FieldError, NotFoundError, ValidationError } from '../../kernel/errors.ts';
+import { type FieldError, ValidationError } from '../../kernel/errors.ts';
 import type { CustomerRepository, CustomerRow } from './customer-repository.ts';
+import { CUSTOMERS_ERRORS } from './errors.ts';
 
 /** What shares the customers area's services (customers, representatives, article links) use. */
 
@@ -19,6 +20,6 @@ export function fail(errors: FieldError[]): void {
 /** A live customer; a deleted or unknown one is 404 CUSTOMER_NOT_FOUND. */
 export async function liveCustomer(repo: CustomerRepository, customerNo: number): Promise<CustomerRow> {
   const row = await repo.findCustomer(customerNo);
-  if (!row || row.deleted === 1) throw new NotFoundError('CUSTOMER_NOT_FOUND', `No customer ${customerNo}.`);
+  if (!row || row.deleted === 1) throw CUSTOMERS_ERRORS.CUSTOMER_NOT_FOUND(`No customer ${customerNo}.`);
   return row;
 }

@@ -1,6 +1,6 @@
 import type { Database } from '../../kernel/db/database.ts';
 import { inWriteTransaction } from '../../kernel/db/unit-of-work.ts';
-import { ConflictError, type FieldError, NotFoundError, ValidationError } from '../../kernel/errors.ts';
+import { type FieldError, ValidationError } from '../../kernel/errors.ts';
 import { feedPage } from '../../kernel/feed-page.ts';
 import type { Page, PageOf } from '../../kernel/paging.ts';
 import { fail, liveCustomer, MAX_DELIVERY_ADDRESSES, type WriteResult } from './customer-common.ts';
@@ -23,6 +23,7 @@ import {
   planCustomerWrite,
   withDefaults,
 } from './customer-write-plan.ts';
+import { CUSTOMERS_ERRORS } from './errors.ts';
 
 export interface PostedCustomer {
   customerNo: number;
@@ -97,7 +98,7 @@ export class CustomerService {
   ): Promise<PageOf<CustomerWire, number>> {
     const rep = await this.#read.findRepresentative(normaliseRepresentative(code));
     if (!rep || rep.deleted === 1) {
-      throw new NotFoundError('REPRESENTATIVE_NOT_FOUND', `No representative "${code}".`);
+      throw CUSTOMERS_ERRORS.REPRESENTATIVE_NOT_FOUND(`No representative "${code}".`);
     }
     return this.#customerPage(
       page,
@@ -136,11 +137,11 @@ export class CustomerService {
   async customerNoByExternalKey(key: string): Promise<number> {
     const customerNo = await this.#read.customerNoByExternalKey(key);
     if (customerNo === undefined) {
-      throw new NotFoundError('CUSTOMER_NOT_FOUND', `No customer with external key "${key}".`);
+      throw CUSTOMERS_ERRORS.CUSTOMER_NOT_FOUND(`No customer with external key "${key}".`);
     }
     const row = await this.#read.findCustomer(customerNo);
     if (!row || row.deleted === 1) {
-      throw new NotFoundError('CUSTOMER_NOT_FOUND', `No customer with external key "${key}".`);
+      throw CUSTOMERS_ERRORS.CUSTOMER_NOT_FOUND(`No customer with external key "${key}".`);
     }
     return customerNo;
   }
@@ -270,8 +271,7 @@ export class CustomerService {
             (a) => a.address_no === address.addressNo,
           );
           if (!stored) {
-            throw new NotFoundError(
-              'ADDRESS_NOT_FOUND',
+            throw CUSTOMERS_ERRORS.ADDRESS_NOT_FOUND(
               `Customer ${customerNo} has no delivery address ${address.addressNo}.`,
             );
           }
@@ -308,7 +308,7 @@ export class CustomerService {
       const repo = new CustomerRepository(uow.db);
       const customer = await repo.findCustomer(customerNo);
       if (!customer || customer.deleted === 1) {
-        throw new NotFoundError('CUSTOMER_NOT_FOUND', `No customer ${customerNo}.`);
+        throw CUSTOMERS_ERRORS.CUSTOMER_NOT_FOUND(`No customer ${customerNo}.`);
       }
       const scn = await uow.scn();
       const at = this.now().toISOString();
@@ -330,8 +330,7 @@ export class CustomerService {
         await liveCustomer(repo, customerNo);
         const row = (await repo.addressesOf([customerNo], true)).find((a) => a.address_no === addressNo);
         if (!row || addressNo === 0) {
-          throw new NotFoundError(
-            'ADDRESS_NOT_FOUND',
+          throw CUSTOMERS_ERRORS.ADDRESS_NOT_FOUND(
             `Customer ${customerNo} has no delivery address ${addressNo}.`,
           );
         }
@@ -379,8 +378,7 @@ export class CustomerService {
     if (patch.row.external_key) {
       const owner = await repo.customerNoByExternalKey(patch.row.external_key);
       if (owner !== undefined && owner !== customerNo) {
-        throw new ConflictError(
-          'EXTERNAL_KEY_TAKEN',
+        throw CUSTOMERS_ERRORS.EXTERNAL_KEY_TAKEN(
           `External key "${patch.row.external_key}" belongs to customer ${owner}.`,
         );
       }

@@ -1,5 +1,5 @@
 import { assertOwnCustomer, assertTermsUnchanged } from '../../kernel/access.ts';
-import { ConflictError, type FieldError, NotFoundError, ValidationError } from '../../kernel/errors.ts';
+import { type FieldError, ValidationError } from '../../kernel/errors.ts';
 import { fail, MAX_CUSTOMER_NO, MAX_DELIVERY_ADDRESSES } from './customer-common.ts';
 import type { AddressRow, CustomerRow } from './customer-repository.ts';
 import {
@@ -20,6 +20,7 @@ import {
   normaliseRepresentative,
   sameAddress,
 } from './customer-validation.ts';
+import { CUSTOMERS_ERRORS } from './errors.ts';
 
 /**
  * What one customer write will do, worked out from what is stored (no database here): the patch
@@ -257,7 +258,7 @@ export function planCustomerRow(
   assertOwnCustomer({ customerNo: confinedTo }, customerNo);
   const live = stored !== undefined && stored.deleted === 0;
   if (!live && confinedTo !== null) {
-    throw new NotFoundError('CUSTOMER_NOT_FOUND', `No customer ${customerNo}.`);
+    throw CUSTOMERS_ERRORS.CUSTOMER_NOT_FOUND(`No customer ${customerNo}.`);
   }
   if (!live) {
     const missing = (['name', 'price_group', 'currency'] as const).filter((k) => patch.row[k] === undefined);
@@ -368,8 +369,7 @@ export function planCustomerWrite(args: {
     for (const no of liveAddresses.keys()) if (no > 0 && !wanted.has(no)) wanted.set(no, null);
   }
   if (nextNo - 1 > MAX_DELIVERY_ADDRESSES) {
-    throw new ConflictError(
-      'TOO_MANY_ADDRESSES',
+    throw CUSTOMERS_ERRORS.TOO_MANY_ADDRESSES(
       `Customer ${customerNo} has used all ${MAX_DELIVERY_ADDRESSES} delivery address numbers.`,
     );
   }

@@ -2,6 +2,7 @@ import type { Area } from '../../kernel/area.ts';
 import { CUSTOMERS_ADMIN_ROUTES } from './admin.ts';
 import { type CustomersServices, createCustomersServices } from './customer-services.ts';
 import { seedCustomers } from './demo.ts';
+import { CUSTOMERS_ERRORS } from './errors.ts';
 import { CUSTOMER_IMPORT_KINDS } from './import-kinds.ts';
 import * as m0007 from './migrations/0007_customers.ts';
 import {
@@ -25,6 +26,7 @@ declare module '../../kernel/services.ts' {
 /** The customers area: wholesale customers, their addresses, representatives and customer article links (docs/customers.md). */
 export const customersArea: Area = {
   name: 'customers',
+  errors: CUSTOMERS_ERRORS,
   operations: [
     B2B_GetAllCustomerArticleLink,
     B2B_GetAllCustomers,

@@ -1,6 +1,6 @@
 import type { Database } from '../../kernel/db/database.ts';
 import { inWriteTransaction } from '../../kernel/db/unit-of-work.ts';
-import { ConflictError, type FieldError, NotFoundError } from '../../kernel/errors.ts';
+import type { FieldError } from '../../kernel/errors.ts';
 import { feedPage } from '../../kernel/feed-page.ts';
 import type { Page, PageOf } from '../../kernel/paging.ts';
 import { fail, type WriteResult } from './customer-common.ts';
@@ -13,6 +13,7 @@ import {
   normaliseRepresentative,
 } from './customer-validation.ts';
 import { type RepresentativeWire, representativeToWire } from './customer-wire.ts';
+import { CUSTOMERS_ERRORS } from './errors.ts';
 
 export interface RepresentativeInput {
   code: string;
@@ -60,7 +61,7 @@ export class RepresentativeService {
   async getRepresentative(code: string): Promise<RepresentativeWire> {
     const row = await this.#read.findRepresentative(normaliseRepresentative(code));
     if (!row || row.deleted === 1) {
-      throw new NotFoundError('REPRESENTATIVE_NOT_FOUND', `No representative "${code}".`);
+      throw CUSTOMERS_ERRORS.REPRESENTATIVE_NOT_FOUND(`No representative "${code}".`);
     }
     return representativeToWire(row);
   }
@@ -118,12 +119,11 @@ export class RepresentativeService {
       const check = async () => {
         const row = await repo.findRepresentative(key);
         if (!row || row.deleted === 1) {
-          throw new NotFoundError('REPRESENTATIVE_NOT_FOUND', `No representative "${code}".`);
+          throw CUSTOMERS_ERRORS.REPRESENTATIVE_NOT_FOUND(`No representative "${code}".`);
         }
         const customers = await repo.liveCustomersOfRepresentative(key);
         if (customers > 0) {
-          throw new ConflictError(
-            'REPRESENTATIVE_IN_USE',
+          throw CUSTOMERS_ERRORS.REPRESENTATIVE_IN_USE(
             `Representative "${key}" still has ${customers} customer(s); give them another representative first.`,
           );
         }

@@ -1,8 +1,10 @@
 import type { Database } from '../../kernel/db/database.ts';
 import { inWriteTransaction } from '../../kernel/db/unit-of-work.ts';
-import { ConflictError, NotFoundError, ValidationError } from '../../kernel/errors.ts';
+import { ValidationError } from '../../kernel/errors.ts';
 import { feedPage } from '../../kernel/feed-page.ts';
 import type { Page, PageOf } from '../../kernel/paging.ts';
+import { CATALOG_ERRORS } from '../catalog/index.ts';
+import { PRICING_ERRORS } from './errors.ts';
 import { type ActionPriceListRow, type ActionPriceRow, PricingRepository } from './pricing-repository.ts';
 import { type ActionPriceInput, actionPriceRow, isValidDate, sameRow, todayOf } from './pricing-rules.ts';
 import { softDelete, type WriteResult } from './pricing-shared.ts';
@@ -57,7 +59,7 @@ export class ActionPriceService {
   ): Promise<ActionPriceWire[]> {
     const article = await this.#read.findArticle(articleNo);
     if (!article || article.deleted === 1 || article.retail === 0 || article.active === 0) {
-      throw new NotFoundError('ARTICLE_NOT_FOUND', `No article "${articleNo}" published for retail.`);
+      throw CATALOG_ERRORS.ARTICLE_NOT_FOUND(`No article "${articleNo}" published for retail.`);
     }
     const shown = this.#actionFilter(options);
     let rows = (await this.#read.actionPricesOfArticle(articleNo)).filter(shown);
@@ -102,7 +104,7 @@ export class ActionPriceService {
       const differs = async () => {
         const stored = await repo.findActionPrice(id);
         if (!stored || stored.deleted === 1)
-          throw new NotFoundError('ACTION_PRICE_NOT_FOUND', `No action price ${id}.`);
+          throw PRICING_ERRORS.ACTION_PRICE_NOT_FOUND(`No action price ${id}.`);
         return !sameRow({ ...row, id, scn: 0 }, stored, ['scn', 'created_at', 'updated_at']);
       };
       if (!(await differs())) return { scn: null, changed: 0 };
@@ -120,8 +122,7 @@ export class ActionPriceService {
     return softDelete(
       this.database,
       this.now,
-      'ACTION_PRICE_NOT_FOUND',
-      `No action price ${id}.`,
+      () => PRICING_ERRORS.ACTION_PRICE_NOT_FOUND(`No action price ${id}.`),
       (repo) => ({
         find: () => repo.findActionPrice(id),
         update: (scn, at) => repo.updateActionPriceFlags(id, scn, at),
@@ -132,9 +133,9 @@ export class ActionPriceService {
 
 async function checkActionArticle(repo: PricingRepository, input: ActionPriceInput): Promise<void> {
   const sizes = (await repo.sizesOfArticles([input.articleNo])).get(input.articleNo);
-  if (!sizes) throw new NotFoundError('ARTICLE_NOT_FOUND', `No article "${input.articleNo}".`);
+  if (!sizes) throw CATALOG_ERRORS.ARTICLE_NOT_FOUND(`No article "${input.articleNo}".`);
   if (input.sizex != null && !sizes.has(input.sizex)) {
-    throw new NotFoundError('SIZE_NOT_FOUND', `Article "${input.articleNo}" has no size "${input.sizex}".`);
+    throw PRICING_ERRORS.SIZE_NOT_FOUND(`Article "${input.articleNo}" has no size "${input.sizex}".`);
   }
 }
 
@@ -145,8 +146,7 @@ async function checkNoOverlap(
 ): Promise<void> {
   const clash = await repo.overlappingActionPrices(row, exceptId);
   if (clash.length > 0) {
-    throw new ConflictError(
-      'ACTION_PRICE_OVERLAP',
+    throw PRICING_ERRORS.ACTION_PRICE_OVERLAP(
       `Action price ${clash[0]?.id} already runs in that period for article ${row.article_no}` +
         `${row.sizex === null ? '' : ` size ${row.sizex}`} in ${row.currency}.`,
     );

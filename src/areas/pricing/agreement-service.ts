@@ -2,10 +2,11 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../kernel/db/database.ts';
 import type { DB } from '../../kernel/db/schema.ts';
 import { inWriteTransaction, type UnitOfWork } from '../../kernel/db/unit-of-work.ts';
-import { NotFoundError } from '../../kernel/errors.ts';
 import { feedPage } from '../../kernel/feed-page.ts';
 import type { Page, PageOf } from '../../kernel/paging.ts';
+import { CATALOG_ERRORS } from '../catalog/index.ts';
 import { liveCustomerTerms } from '../customers/index.ts';
+import { PRICING_ERRORS } from './errors.ts';
 import { type AgreementPriceRow, PricingRepository } from './pricing-repository.ts';
 import {
   type AgreementInput,
@@ -67,7 +68,7 @@ export class AgreementService {
       (party === undefined ||
         row.customer_no === party.customerNo ||
         (row.customer_group !== null && row.customer_group === party.customerGroup));
-    if (!row || !visible) throw new NotFoundError('AGREEMENT_NOT_FOUND', `No price agreement ${id}.`);
+    if (!row || !visible) throw PRICING_ERRORS.AGREEMENT_NOT_FOUND(`No price agreement ${id}.`);
     return agreementToWire(row, await this.#read.agreementPrices([id]));
   }
 
@@ -126,7 +127,7 @@ export class AgreementService {
     const { row, prices } = agreementRow(input, this.now().toISOString());
     const stored = await repo.findAgreement(id);
     if (!stored || stored.deleted === 1)
-      throw new NotFoundError('AGREEMENT_NOT_FOUND', `No price agreement ${id}.`);
+      throw PRICING_ERRORS.AGREEMENT_NOT_FOUND(`No price agreement ${id}.`);
     const storedPrices = await repo.agreementPrices([id]);
     return (
       !sameRow({ ...row, id, scn: 0 }, stored, ['scn', 'created_at', 'updated_at']) ||
@@ -151,8 +152,7 @@ export class AgreementService {
     return softDelete(
       this.database,
       this.now,
-      'AGREEMENT_NOT_FOUND',
-      `No price agreement ${id}.`,
+      () => PRICING_ERRORS.AGREEMENT_NOT_FOUND(`No price agreement ${id}.`),
       (repo) => ({
         find: () => repo.findAgreement(id),
         update: (scn, at) => repo.updateAgreementFlags(id, scn, at),
@@ -192,7 +192,7 @@ export class AgreementService {
       const differs = async () => {
         const stored = await repo.findLineDiscount(id);
         if (!stored || stored.deleted === 1)
-          throw new NotFoundError('LINE_DISCOUNT_NOT_FOUND', `No line discount ${id}.`);
+          throw PRICING_ERRORS.LINE_DISCOUNT_NOT_FOUND(`No line discount ${id}.`);
         return !sameRow({ ...row, id, scn: 0 }, stored, ['scn', 'created_at', 'updated_at']);
       };
       if (!(await differs())) return { scn: null, changed: 0 };
@@ -209,8 +209,7 @@ export class AgreementService {
     return softDelete(
       this.database,
       this.now,
-      'LINE_DISCOUNT_NOT_FOUND',
-      `No line discount ${id}.`,
+      () => PRICING_ERRORS.LINE_DISCOUNT_NOT_FOUND(`No line discount ${id}.`),
       (repo) => ({
         find: () => repo.findLineDiscount(id),
         update: (scn, at) => repo.updateLineDiscountFlags(id, scn, at),
@@ -226,8 +225,7 @@ async function checkAgreementRefs(db: Kysely<DB>, input: AgreementInput): Promis
   }
   if (input.scope === 'ARTICLE') {
     const a = await new PricingRepository(db).findArticle(input.scopeValue);
-    if (!a || a.deleted === 1)
-      throw new NotFoundError('ARTICLE_NOT_FOUND', `No article "${input.scopeValue}".`);
+    if (!a || a.deleted === 1) throw CATALOG_ERRORS.ARTICLE_NOT_FOUND(`No article "${input.scopeValue}".`);
   }
 }
 

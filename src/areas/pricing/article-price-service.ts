@@ -1,6 +1,8 @@
 import type { Database } from '../../kernel/db/database.ts';
-import { ConflictError, type FieldError, NotFoundError, ValidationError } from '../../kernel/errors.ts';
+import { type FieldError, ValidationError } from '../../kernel/errors.ts';
+import { CATALOG_ERRORS } from '../catalog/index.ts';
 import { liveCustomerTerms } from '../customers/index.ts';
+import { PRICING_ERRORS } from './errors.ts';
 import {
   type AgreementCandidate,
   type LineDiscountCandidate,
@@ -68,15 +70,15 @@ export class ArticlePriceService {
 
     const customer = await liveCustomerTerms(this.database.db, query.customerNo);
     if (customer.active === 0) {
-      throw new ConflictError('CUSTOMER_INACTIVE', `Customer ${query.customerNo} is not active.`);
+      throw PRICING_ERRORS.CUSTOMER_INACTIVE(`Customer ${query.customerNo} is not active.`);
     }
     const article = await this.#read.findArticle(query.articleNo);
     if (!article || article.deleted === 1) {
-      throw new NotFoundError('ARTICLE_NOT_FOUND', `No article "${query.articleNo}".`);
+      throw CATALOG_ERRORS.ARTICLE_NOT_FOUND(`No article "${query.articleNo}".`);
     }
     const sizes = (await this.#read.sizesOfArticles([article.article_no])).get(article.article_no);
     if (!sizes?.has(query.sizex)) {
-      throw new NotFoundError('SIZE_NOT_FOUND', `Article "${query.articleNo}" has no size "${query.sizex}".`);
+      throw PRICING_ERRORS.SIZE_NOT_FOUND(`Article "${query.articleNo}" has no size "${query.sizex}".`);
     }
     const currency = query.currency ?? customer.currency;
     const key = {

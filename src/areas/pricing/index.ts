@@ -1,6 +1,7 @@
 import type { Area } from '../../kernel/area.ts';
 import { PRICING_ADMIN_ROUTES } from './admin.ts';
 import { seedPrices } from './demo.ts';
+import { PRICING_ERRORS } from './errors.ts';
 import { PRICING_IMPORT_KINDS } from './import-kinds.ts';
 import * as m0003 from './migrations/0003_pricing.ts';
 import {
@@ -25,6 +26,7 @@ declare module '../../kernel/services.ts' {
 /** The pricing area: list prices, price agreements, line discounts, action prices and price resolution (docs/pricing.md). */
 export const pricingArea: Area = {
   name: 'pricing',
+  errors: PRICING_ERRORS,
   operations: [
     B2C_GetAllActionPrice,
     B2C_GetArticleACTIONPrice,

@@ -1,5 +1,5 @@
-import { NotFoundError } from '../../kernel/errors.ts';
 import { percentOf } from '../../kernel/money.ts';
+import { PRICING_ERRORS } from './errors.ts';
 
 /**
  * The one place that decides what a wholesale customer pays (docs/pricing.md, "Resolution").
@@ -134,8 +134,7 @@ export function resolvePrice(request: PriceRequest, data: PriceData): ResolvedPr
   const { customer, article, quantity, date, currency } = request;
   const listPrice = data.listPrice;
   if (listPrice === undefined) {
-    throw new NotFoundError(
-      'PRICE_NOT_FOUND',
+    throw PRICING_ERRORS.PRICE_NOT_FOUND(
       `Article ${article.articleNo} size ${request.sizex} has no selling price in ${currency} for price group ${customer.priceGroup}.`,
     );
   }

@@ -1,6 +1,6 @@
 import type { Database } from '../../kernel/db/database.ts';
 import { inWriteTransaction } from '../../kernel/db/unit-of-work.ts';
-import { NotFoundError } from '../../kernel/errors.ts';
+import type { NotFoundError } from '../../kernel/errors.ts';
 import { PricingRepository } from './pricing-repository.ts';
 
 /**
@@ -19,12 +19,11 @@ export interface WriteResult {
   changed: number;
 }
 
-/** Flags one live record deleted in its own transaction; `code` (404) when there is none. */
+/** Flags one live record deleted in its own transaction; throws `notFound()` when there is none. */
 export function softDelete(
   database: Database,
   now: () => Date,
-  code: string,
-  message: string,
+  notFound: () => NotFoundError,
   of: (repo: PricingRepository) => {
     find: () => Promise<{ deleted: number } | undefined>;
     update: (scn: number, at: string) => Promise<void>;
@@ -36,9 +35,9 @@ export function softDelete(
       const row = await ops.find();
       return row !== undefined && row.deleted === 0;
     };
-    if (!(await live())) throw new NotFoundError(code, message);
+    if (!(await live())) throw notFound();
     const scn = await uow.scn();
-    if (!(await live())) throw new NotFoundError(code, message);
+    if (!(await live())) throw notFound();
     await ops.update(scn, now().toISOString());
     return { scn, changed: 1 };
   });
