@@ -16,7 +16,7 @@
  * Areas call these functions and throw no OUTSIDE_SCOPE of their own.
  */
 import type { Principal } from './access/principal.ts';
-import { ForbiddenError, ValidationError } from './errors.ts';
+import { KERNEL_ERRORS, ValidationError } from './errors.ts';
 
 /** Party numbers (customers, clients) are 32-bit integers in the database. */
 export const MAX_PARTY_NO = 2_147_483_647;
@@ -29,10 +29,10 @@ const named = (requested: number | undefined) =>
   requested === undefined || requested === 0 ? undefined : requested;
 
 const outsideCustomer = (own: number) =>
-  new ForbiddenError('OUTSIDE_SCOPE', `This token is confined to customer ${own}.`);
+  KERNEL_ERRORS.OUTSIDE_SCOPE(`This token is confined to customer ${own}.`);
 
 const outsideClient = (own: number) =>
-  new ForbiddenError('OUTSIDE_SCOPE', `This token is confined to client ${own}.`);
+  KERNEL_ERRORS.OUTSIDE_SCOPE(`This token is confined to client ${own}.`);
 
 /** The customer the token is confined to; null when it is not confined to a customer (no principal: none). */
 export function confinedCustomer(principal: CustomerConfinement): number | null {
@@ -97,8 +97,7 @@ export function assertOwnCustomerKey(own: number, isOwnKey: boolean): void {
  */
 export function assertOwnRepresentative(own: number, asked: string, ownRepresentative: string | null): void {
   if (ownRepresentative !== asked) {
-    throw new ForbiddenError(
-      'OUTSIDE_SCOPE',
+    throw KERNEL_ERRORS.OUTSIDE_SCOPE(
       `This token is confined to customer ${own}, which is not a customer of representative "${asked}".`,
     );
   }
@@ -111,8 +110,7 @@ export function assertOwnRepresentative(own: number, asked: string, ownRepresent
  */
 export function assertTermsUnchanged(own: number, changed: readonly string[]): void {
   if (changed.length > 0) {
-    throw new ForbiddenError(
-      'OUTSIDE_SCOPE',
+    throw KERNEL_ERRORS.OUTSIDE_SCOPE(
       `A token confined to customer ${own} cannot change its commercial terms (${changed.join(', ')}).`,
     );
   }

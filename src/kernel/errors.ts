@@ -178,7 +178,7 @@ export const KERNEL_ERRORS = defineErrors('kernel', {
   },
   TOKEN_MISSING: {
     status: 401,
-    meaning: 'No bearer token was sent (or the Authorization header is not "Bearer <token>").',
+    meaning: 'No bearer token was sent, or the Authorization header is not `Bearer` and a token.',
   },
   TOKEN_INVALID: { status: 401, meaning: 'The bearer token is unknown.' },
   TOKEN_EXPIRED: { status: 401, meaning: 'The bearer token has expired; get a new one.' },
