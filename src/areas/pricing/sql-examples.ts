@@ -1,0 +1,205 @@
+import type { AreaSqlExamples } from '../../kernel/db/sql-examples.ts';
+import { sqlExamplesOf } from '../../kernel/db/sql-examples.ts';
+import {
+  type ActionPriceRow,
+  type AgreementRow,
+  type LineDiscountRow,
+  type ListPriceRow,
+  PricingRepository,
+} from './pricing-repository.ts';
+
+// Example calls of the pricing repository for the SQL snapshots (scripts/sql-snapshots.ts); they
+// use the catalogue's seeded article 10001-100 (model 10001, group JEANS, sizes S and M).
+
+const AT = '2026-03-02T09:30:00.000Z';
+const ARTICLE = { article_no: '10001-100', model_no: '10001', article_group: 'JEANS' };
+const WHOLESALER = { customerNo: 1001, customerGroup: 'WHOLESALE' };
+
+function listPrice(sizex: string, priceMinor: number, scn: number): ListPriceRow {
+  return {
+    article_no: '10001-100',
+    price_type: 'SELLING',
+    price_group: 1,
+    currency: 'EUR',
+    sizex,
+    price_minor: priceMinor,
+    deleted: 0,
+    scn,
+  };
+}
+
+function agreement(scn: number): Omit<AgreementRow, 'id'> {
+  return {
+    customer_no: 1001,
+    customer_group: null,
+    scope: 'MODEL',
+    scope_value: '10001',
+    min_quantity: 10,
+    valid_from: '2026-01-01',
+    valid_to: null,
+    kind: 'NETPRICE',
+    discount_bp: null,
+    deleted: 0,
+    scn,
+    created_at: AT,
+    updated_at: AT,
+  };
+}
+
+function lineDiscount(scn: number): Omit<LineDiscountRow, 'id'> {
+  return {
+    customer_no: 1001,
+    scope: 'ARTICLEGROUP',
+    scope_value: 'JEANS',
+    discount_bp: 500,
+    valid_from: '2026-01-01',
+    valid_to: '2026-12-31',
+    deleted: 0,
+    scn,
+    created_at: AT,
+    updated_at: AT,
+  };
+}
+
+function actionPrice(scn: number): Omit<ActionPriceRow, 'id'> {
+  return {
+    article_no: '10001-100',
+    sizex: 'M',
+    currency: 'EUR',
+    price_minor: 4995,
+    start_date: '2026-04-01',
+    end_date: '2026-04-30',
+    deleted: 0,
+    scn,
+    created_at: AT,
+    updated_at: AT,
+  };
+}
+
+const { created_at: _agreementCreated, ...agreementChanges } = agreement(100);
+const { created_at: _discountCreated, ...lineDiscountChanges } = lineDiscount(100);
+const { created_at: _actionCreated, ...actionPriceChanges } = actionPrice(100);
+
+export const sqlExamples: AreaSqlExamples = {
+  // Customer 1001 (group WHOLESALE, external key ERP-1001; the customers area's table, written here
+  // because pricing's rows refer to it and pricing seeds first); list prices of 10001-100;
+  // agreement, line discount and action price 1.
+  async seed(db) {
+    await db
+      .insertInto('customer')
+      .values({
+        customer_no: 1001,
+        name: 'Denim & Co',
+        price_group: 1,
+        customer_group: 'WHOLESALE',
+        currency: 'EUR',
+        discount_bp: 0,
+        active: 1,
+        deleted: 0,
+        scn: 8,
+        created_at: AT,
+        updated_at: AT,
+        external_key: 'ERP-1001',
+        name2: '',
+        vat_no: 'NL123456782B01',
+        language: 'LANGUAGE_1',
+        payment_days: 30,
+        credit_limit_minor: 1_000_000,
+        representative_code: null,
+      })
+      .execute();
+    await db
+      .insertInto('list_price')
+      .values([listPrice('S', 5995, 8), listPrice('M', 5995, 8)])
+      .execute();
+    await db.insertInto('price_article').values({ article_no: '10001-100', deleted: 0, scn: 8 }).execute();
+    await db.insertInto('price_agreement').values(agreement(8)).execute();
+    await db
+      .insertInto('price_agreement_price')
+      .values({ agreement_id: 1, currency: 'EUR', price_minor: 3995 })
+      .execute();
+    await db.insertInto('customer_line_discount').values(lineDiscount(8)).execute();
+    await db.insertInto('action_price').values(actionPrice(8)).execute();
+  },
+  repositories: [
+    sqlExamplesOf(PricingRepository, {
+      actionPricesOfArticle: (r) => r.actionPricesOfArticle('10001-100'),
+      actionPricesPage: (r) => r.actionPricesPage(0, 0, 100),
+      agreementCandidates: {
+        'a customer in a group': (r) => r.agreementCandidates(WHOLESALER, ARTICLE),
+        'a customer without a group': (r) =>
+          r.agreementCandidates({ customerNo: 1001, customerGroup: null }, ARTICLE),
+      },
+      agreementIdByKey: {
+        'of a customer': (r) =>
+          r.agreementIdByKey({
+            customer_no: 1001,
+            customer_group: null,
+            scope: 'MODEL',
+            scope_value: '10001',
+            min_quantity: 10,
+            valid_from: '2026-01-01',
+          }),
+        'of a customer group': (r) =>
+          r.agreementIdByKey({
+            customer_no: null,
+            customer_group: 'WHOLESALE',
+            scope: 'ARTICLEGROUP',
+            scope_value: 'JEANS',
+            min_quantity: 1,
+            valid_from: '2026-01-01',
+          }),
+      },
+      agreementPrices: (r) => r.agreementPrices([1, 2]),
+      agreementsPage: {
+        every: (r) => r.agreementsPage(0, 0, 100),
+        'of a customer in a group': (r) => r.agreementsPage(0, 0, 100, WHOLESALER),
+        'of a customer without a group': (r) =>
+          r.agreementsPage(0, 0, 100, { customerNo: 1001, customerGroup: null }),
+      },
+      findActionPrice: (r) => r.findActionPrice(1),
+      findAgreement: (r) => r.findAgreement(1),
+      findArticle: (r) => r.findArticle('10001-100'),
+      findLineDiscount: (r) => r.findLineDiscount(1),
+      insertActionPrice: (r) => r.insertActionPrice({ ...actionPrice(100), sizex: null }),
+      insertAgreement: (r) => r.insertAgreement({ ...agreement(100), min_quantity: 50 }),
+      insertLineDiscount: (r) =>
+        r.insertLineDiscount({ ...lineDiscount(100), scope: 'MODEL', scope_value: '10001' }),
+      lineDiscountCandidates: (r) => r.lineDiscountCandidates(1001, ARTICLE),
+      lineDiscountsPage: {
+        every: (r) => r.lineDiscountsPage(0, 0, 100),
+        'of a customer': (r) => r.lineDiscountsPage(0, 0, 100, 1001),
+      },
+      listPrice: (r) =>
+        r.listPrice({
+          articleNo: '10001-100',
+          priceType: 'SELLING',
+          priceGroup: 1,
+          currency: 'EUR',
+          sizex: 'M',
+        }),
+      listPricesOf: (r) => r.listPricesOf(['10001-100', '10002-200']),
+      listPricesPage: (r) => r.listPricesPage(0, 0, 100),
+      livePricesOf: (r) => r.livePricesOf(['10001-100', '10002-200']),
+      overlappingActionPrices: {
+        'one size, another row': (r) => r.overlappingActionPrices(actionPrice(100), 1),
+        'every size, a new row': (r) => r.overlappingActionPrices({ ...actionPrice(100), sizex: null }, null),
+      },
+      priceArticlesPage: (r) => r.priceArticlesPage(0, 0, 100),
+      refreshPriceArticles: (r) => r.refreshPriceArticles(['10001-100'], 100),
+      replaceAgreementPrices: (r) =>
+        r.replaceAgreementPrices(1, [
+          { currency: 'EUR', price_minor: 3795 },
+          { currency: 'USD', price_minor: 4195 },
+        ]),
+      sizesOfArticles: (r) => r.sizesOfArticles(['10001-100', '10002-200']),
+      updateActionPrice: (r) => r.updateActionPrice(1, { ...actionPriceChanges, price_minor: 4495 }),
+      updateActionPriceFlags: (r) => r.updateActionPriceFlags(1, 100, AT),
+      updateAgreement: (r) => r.updateAgreement(1, { ...agreementChanges, min_quantity: 20 }),
+      updateAgreementFlags: (r) => r.updateAgreementFlags(1, 100, AT),
+      updateLineDiscount: (r) => r.updateLineDiscount(1, { ...lineDiscountChanges, discount_bp: 750 }),
+      updateLineDiscountFlags: (r) => r.updateLineDiscountFlags(1, 100, AT),
+      upsertListPrices: (r) => r.upsertListPrices([listPrice('S', 6495, 100), listPrice('L', 6495, 100)]),
+    }),
+  ],
+};
