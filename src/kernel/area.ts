@@ -32,8 +32,13 @@ export interface Area {
   errors?: Readonly<Record<string, ErrorCode>>;
   /** Its migrations (src/areas/<name>/migrations/), by name. */
   migrations?: Migrations;
-  /** Builds its services once per process; the keys are declared on `Services` by the area. */
-  services?(config: Config, database: Database): Partial<Services>;
+  /**
+   * Builds its services once per process; the keys are declared on `Services` by the area. `all` is
+   * the process's services object, complete once every area's are built: a service may keep it to
+   * call another area's services later (as the catalog asks stock and pricing when an article is
+   * deleted), never use it while being built.
+   */
+  services?(config: Config, database: Database, all: Services): Partial<Services>;
   /** Loads its part of the demo world into an empty database, after the areas listed before it. */
   seedDemo?(services: Services): Promise<unknown>;
   /**
@@ -75,6 +80,6 @@ export function migrationsOf(areas: readonly Area[]): Migrations {
 /** The services of one process: the kernel's, then each area's. */
 export function servicesOf(areas: readonly Area[], config: Config, database: Database): Services {
   const services = { config, database } as Services;
-  for (const area of areas) Object.assign(services, area.services?.(config, database));
+  for (const area of areas) Object.assign(services, area.services?.(config, database, services));
   return services;
 }

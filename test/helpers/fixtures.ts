@@ -1,5 +1,6 @@
-import type { ArticleInput, SizeTableInput } from '../../src/areas/catalog/catalog-service.ts';
+import type { ArticleInput } from '../../src/areas/catalog/article-rules.ts';
 import { toEan13 } from '../../src/areas/catalog/ean.ts';
+import type { SizeTableInput } from '../../src/areas/catalog/size-table-service.ts';
 
 /** A valid EAN-13 from its first 12 digits (for tests that need fixed barcodes). */
 export { toEan13 };

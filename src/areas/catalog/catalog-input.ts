@@ -3,7 +3,8 @@ import { MAX_INT32 } from '../../kernel/int-limits.ts';
 import { LANGUAGE_SLOTS, type LanguageText } from '../../kernel/language.ts';
 import { toMinor } from '../../kernel/money.ts';
 import { withWireNames as withSharedWireNames } from '../../kernel/wire-names.ts';
-import type { ArticleInput, SizeTableInput } from './catalog-service.ts';
+import type { ArticleInput } from './article-rules.ts';
+import type { SizeTableInput } from './size-table-service.ts';
 
 /**
  * The written forms of catalogue records: the body of the admin endpoints and a record of

@@ -36,7 +36,15 @@ export const catalogArea: Area = {
   ],
   adminRoutes: CATALOG_ADMIN_ROUTES,
   importKinds: CATALOG_IMPORT_KINDS,
-  services: (_config, database) => ({ catalog: new CatalogService(database) }),
+  services: (_config, database, all) => ({
+    catalog: new CatalogService(database, {
+      // Stock and pricing depend on the catalog, so they are asked through their services, not imported.
+      articleDeletion: {
+        stockedLocationsIn: (uow, articleNo) => all.stock.ledger.stockedLocationsIn(uow, articleNo),
+        deletePricesIn: (uow, articleNo) => all.pricing.listPrices.deleteArticlePricesIn(uow, articleNo),
+      },
+    }),
+  }),
   seedDemo: (services) => seedCatalog(services, {}),
 };
 export { seedCatalog } from './demo/seed.ts';

@@ -1,5 +1,5 @@
 import type { Database } from '../../kernel/db/database.ts';
-import { inWriteTransaction } from '../../kernel/db/unit-of-work.ts';
+import { inWriteTransaction, type UnitOfWork } from '../../kernel/db/unit-of-work.ts';
 import type { FieldError } from '../../kernel/errors.ts';
 import { feedPage } from '../../kernel/feed-page.ts';
 import type { Page, PageOf } from '../../kernel/paging.ts';
@@ -142,6 +142,22 @@ export class ListPriceService {
       await repo.refreshPriceArticles([...new Set(live.map((r) => r.article_no))], scn);
       return { scn, changed: live.length };
     });
+  }
+
+  /**
+   * Deletes every live list price of an article in the caller's transaction `uow`, stamped with its
+   * SCN, so the price feeds report them deleted: the catalog deletes an article with its prices
+   * (services.catalog asks).
+   */
+  async deleteArticlePricesIn(uow: UnitOfWork, articleNo: string): Promise<void> {
+    const repo = new PricingRepository(uow.db);
+    const live = (await repo.listPricesOf([articleNo])).filter((r) => r.deleted === 0);
+    if (live.length === 0) return;
+    const scn = await uow.scn();
+    await repo.upsertListPrices(
+      live.map((r) => ({ ...r, price_minor: Number(r.price_minor), deleted: 1, scn })),
+    );
+    await repo.refreshPriceArticles([articleNo], scn);
   }
 }
 

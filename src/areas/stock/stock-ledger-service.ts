@@ -119,6 +119,15 @@ export class StockLedgerService {
     return toLevel(key, row);
   }
 
+  /**
+   * The locations holding stock of an article, on hand or reserved, read in the caller's transaction
+   * `uow`: the catalog refuses to delete an article while there are any (services.catalog asks).
+   */
+  async stockedLocationsIn(uow: UnitOfWork, articleNo: string): Promise<string[]> {
+    const levels = await new StockRepository(uow.db).levelsOfArticle(articleNo);
+    return [...new Set(levels.filter((l) => l.on_hand > 0 || l.reserved > 0).map((l) => l.location_code))];
+  }
+
   /** The newest movements of one level (at most `limit`, newest first). */
   movements(key: LevelKey, limit = 100): Promise<StoredMovement[]> {
     return this.#read.movementsOf(key, Math.max(1, Math.min(limit, 10_000)));

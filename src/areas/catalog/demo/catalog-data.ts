@@ -1,5 +1,5 @@
 import { Random } from '../../../kernel/random.ts';
-import type { ArticleInput } from '../catalog-service.ts';
+import type { ArticleInput } from '../article-rules.ts';
 import { toEan13 } from '../ean.ts';
 import {
   type Brand,

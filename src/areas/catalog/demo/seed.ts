@@ -1,5 +1,5 @@
 import type { Services } from '../../../kernel/services.ts';
-import type { ArticleInput } from '../catalog-service.ts';
+import type { ArticleInput } from '../article-rules.ts';
 import { demoArticles, MAX_DEMO_ARTICLES } from './catalog-data.ts';
 import { colourSwatchPng } from './images.ts';
 import { demoSizeTables } from './size-tables.ts';

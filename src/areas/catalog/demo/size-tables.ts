@@ -1,4 +1,4 @@
-import type { SizeTableInput } from '../catalog-service.ts';
+import type { SizeTableInput } from '../size-table-service.ts';
 import { copy, type Gender, type Text, t } from './fashion.ts';
 
 /** The demo size tables and the run of sizes each gender is made in. */

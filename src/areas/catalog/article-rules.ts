@@ -1,0 +1,168 @@
+import { type FieldError, ValidationError } from '../../kernel/errors.ts';
+import { type LanguageText, toLanguageJson } from '../../kernel/language.ts';
+import type { Audience } from '../../kernel/paging.ts';
+import type { ArticleChildren, ArticleRow, ArticleVersion } from './catalog-repository.ts';
+import { isValidEan13 } from './ean.ts';
+
+/**
+ * The rules of articles that need no database: the input of a save and its checks, the stored rows
+ * it becomes, whether a stored article already says what an input says, and who sees an article.
+ */
+
+export interface ArticleInput {
+  articleNo: string;
+  modelNo: string;
+  colourCode: string;
+  colourDescription: LanguageText;
+  description: LanguageText;
+  modelDescription: LanguageText;
+  searchNames: [LanguageText, LanguageText, LanguageText];
+  brand: string;
+  season: string;
+  articleGroup: string;
+  /** VAT rate in basis points (2100 = 21 %). */
+  vatRateBp: number;
+  sizeTableCode: string;
+  active: boolean;
+  retail: boolean;
+  /** In size-table order; each size once, each barcode a valid EAN-13 unique across articles. */
+  sizes: Array<{ sizex: string; barcode: string }>;
+  parameterCodes: Array<{ code: number; text: LanguageText }>;
+  parameterNumbers: Array<{ code: number; number: number; text: LanguageText }>;
+}
+
+/** An article number or size table code: 1 to 40 letters, digits or . _ / - (not first). */
+export const ARTICLE_NO = /^[A-Za-z0-9][A-Za-z0-9._/-]{0,39}$/;
+
+/** Whether `audience` sees the article: B2B every live one, B2C the live ones active and for retail. */
+export function visibleTo(
+  audience: Audience,
+  a: Pick<ArticleVersion, 'deleted' | 'retail' | 'active'>,
+): boolean {
+  if (a.deleted === 1) return false;
+  return audience === 'B2B' || (a.retail === 1 && a.active === 1);
+}
+
+export function checkArticle(input: ArticleInput): void {
+  const errors: FieldError[] = [];
+  if (!ARTICLE_NO.test(input.articleNo)) {
+    errors.push({ name: 'articleNo', message: 'use 1 to 40 letters, digits or . _ / -' });
+  }
+  if (!Number.isInteger(input.vatRateBp) || input.vatRateBp < 0 || input.vatRateBp > 10_000) {
+    errors.push({ name: 'vatRateBp', message: 'a VAT rate is 0 to 10000 basis points' });
+  }
+  const seen = new Set<string>();
+  for (const [i, s] of input.sizes.entries()) {
+    if (seen.has(s.sizex)) errors.push({ name: `sizes/${i}/sizex`, message: `size ${s.sizex} repeats` });
+    seen.add(s.sizex);
+    if (!isValidEan13(s.barcode)) errors.push({ name: `sizes/${i}/barcode`, message: 'not a valid EAN-13' });
+  }
+  if (errors.length > 0) throw new ValidationError(errors);
+}
+
+export function toRow(input: ArticleInput, scn: number, createdAt: string, updatedAt: string): ArticleRow {
+  return {
+    article_no: input.articleNo,
+    model_no: input.modelNo,
+    colour_code: input.colourCode,
+    colour_description: toLanguageJson(input.colourDescription),
+    description: toLanguageJson(input.description),
+    model_description: toLanguageJson(input.modelDescription),
+    search_name1: toLanguageJson(input.searchNames[0]),
+    search_name2: toLanguageJson(input.searchNames[1]),
+    search_name3: toLanguageJson(input.searchNames[2]),
+    brand: input.brand,
+    season: input.season,
+    article_group: input.articleGroup,
+    vat_rate_bp: input.vatRateBp,
+    size_table_code: input.sizeTableCode,
+    active: input.active ? 1 : 0,
+    retail: input.retail ? 1 : 0,
+    deleted: 0,
+    scn,
+    created_at: createdAt,
+    updated_at: updatedAt,
+  };
+}
+
+export function childrenOf(input: ArticleInput, tableSizes: string[]) {
+  return {
+    sizes: input.sizes.map((s) => ({
+      article_no: input.articleNo,
+      sizex: s.sizex,
+      position: tableSizes.indexOf(s.sizex) + 1,
+      barcode: s.barcode,
+    })),
+    parameterCodes: input.parameterCodes.map((p) => ({
+      article_no: input.articleNo,
+      parameter_code: p.code,
+      text: toLanguageJson(p.text),
+    })),
+    parameterNumbers: input.parameterNumbers.map((p) => ({
+      article_no: input.articleNo,
+      parameter_code: p.code,
+      parameter_no: p.number,
+      text: toLanguageJson(p.text),
+    })),
+  };
+}
+
+const ROW_FIELDS = [
+  'model_no',
+  'colour_code',
+  'colour_description',
+  'description',
+  'model_description',
+  'search_name1',
+  'search_name2',
+  'search_name3',
+  'brand',
+  'season',
+  'article_group',
+  'vat_rate_bp',
+  'size_table_code',
+  'active',
+  'retail',
+  'deleted',
+] as const;
+
+/** True when the stored article (row and children) already says what the input says. */
+export function sameArticle(
+  before: ArticleRow,
+  wanted: ArticleRow,
+  stored: ArticleChildren,
+  children: ReturnType<typeof childrenOf>,
+): boolean {
+  if (ROW_FIELDS.some((f) => before[f] !== wanted[f])) return false;
+  const no = before.article_no;
+  const key = (rows: object[]) => JSON.stringify(rows);
+  const mine = <T extends { article_no: string }>(rows: T[]) => rows.filter((r) => r.article_no === no);
+  const sort = <T>(rows: T[], by: (r: T) => string) => [...rows].sort((a, b) => by(a).localeCompare(by(b)));
+  return (
+    key(sort(mine(stored.sizes), (r) => r.sizex).map((r) => [r.sizex, r.position, r.barcode])) ===
+      key(sort(children.sizes, (r) => r.sizex).map((r) => [r.sizex, r.position, r.barcode])) &&
+    key(
+      sort(mine(stored.parameterCodes), (r) => String(r.parameter_code)).map((r) => [
+        r.parameter_code,
+        r.text,
+      ]),
+    ) ===
+      key(
+        sort(children.parameterCodes, (r) => String(r.parameter_code)).map((r) => [r.parameter_code, r.text]),
+      ) &&
+    key(
+      sort(mine(stored.parameterNumbers), (r) => `${r.parameter_code}/${r.parameter_no}`).map((r) => [
+        r.parameter_code,
+        r.parameter_no,
+        r.text,
+      ]),
+    ) ===
+      key(
+        sort(children.parameterNumbers, (r) => `${r.parameter_code}/${r.parameter_no}`).map((r) => [
+          r.parameter_code,
+          r.parameter_no,
+          r.text,
+        ]),
+      )
+  );
+}

@@ -1,0 +1,208 @@
+import type { Database } from '../../kernel/db/database.ts';
+import { CoalescedScnReader } from '../../kernel/db/scn-reader.ts';
+import { inWriteTransaction, type UnitOfWork } from '../../kernel/db/unit-of-work.ts';
+import { ValidationError } from '../../kernel/errors.ts';
+import { feedPage } from '../../kernel/feed-page.ts';
+import type { SaveResult } from '../../kernel/import/import-kind.ts';
+import type { Audience, Page, PageOf } from '../../kernel/paging.ts';
+import {
+  type ArticleInput,
+  checkArticle,
+  childrenOf,
+  sameArticle,
+  toRow,
+  visibleTo,
+} from './article-rules.ts';
+import { type ArticleWire, articlesToWire } from './article-wire.ts';
+import { type ArticleRow, CatalogRepository } from './catalog-repository.ts';
+import { CATALOG_ERRORS } from './errors.ts';
+
+/**
+ * What other areas say when an article is deleted, asked inside the deleting transaction. Those
+ * areas depend on the catalog, not the other way round: catalog/index.ts hands in their services
+ * (services.stock, services.pricing) when it builds the catalog's.
+ */
+export interface ArticleDeletionRules {
+  /** The locations holding stock of the article, on hand or reserved: deletion is refused while any do. */
+  stockedLocationsIn(uow: UnitOfWork, articleNo: string): Promise<string[]>;
+  /** Deletes the article's list prices, so the price feeds report them deleted. */
+  deletePricesIn(uow: UnitOfWork, articleNo: string): Promise<void>;
+}
+
+/** About 2.5 KiB an answer: at most some 50 MiB of cached answers per process. */
+const ARTICLE_CACHE_LIMIT = 20_000;
+
+/** Articles with their sizes, barcodes and parameters (B2B/B2C_GetAllArticles, _GetArticle). */
+export class ArticleService {
+  readonly #read: CatalogRepository;
+  /**
+   * Serialised single-article answers. An entry is valid while the article's SCN is unchanged; it
+   * was last confirmed when the database-wide SCN stood at `checkedAt`, and while that SCN has not
+   * moved nothing can have changed, so no per-article query is needed.
+   */
+  readonly #articleJson = new Map<string, { scn: number; json: string; checkedAt: number }>();
+  readonly #scn: CoalescedScnReader;
+
+  constructor(
+    private readonly database: Database,
+    private readonly now: () => Date = () => new Date(),
+    private readonly deletion?: ArticleDeletionRules,
+  ) {
+    this.#read = new CatalogRepository(database.db);
+    this.#scn = new CoalescedScnReader(database.db);
+  }
+
+  listArticles(audience: Audience, page: Page): Promise<PageOf<ArticleWire, string>> {
+    return feedPage(this.database.db, page, {
+      rows: (sinceScn, offset, limit) => this.#read.articlesPage(sinceScn, offset, limit),
+      live: (a) => visibleTo(audience, a),
+      items: async (visible) =>
+        articlesToWire(visible, await this.#read.childrenOf(visible.map((a) => a.article_no))),
+      deletedKey: (a) => a.article_no,
+    });
+  }
+
+  /**
+   * One article as the JSON text of its wire object. The text is kept in memory and served again
+   * while the article's SCN is unchanged: one indexed lookup instead of five queries and a
+   * serialisation. Every change of an article or its sizes, parameters or images moves its SCN.
+   */
+  async articleJson(audience: Audience, key: { articleNo?: string; barcode?: string }): Promise<string> {
+    const now = await this.#scn.current();
+    const articleNo =
+      key.articleNo ?? (key.barcode ? await this.#read.articleNoByBarcode(key.barcode) : undefined);
+    const cacheKey = `${audience}|${articleNo}`;
+    const cached = articleNo ? this.#articleJson.get(cacheKey) : undefined;
+    if (cached && cached.checkedAt === now) return cached.json;
+
+    const version = articleNo ? await this.#read.articleVersion(articleNo) : undefined;
+    if (!articleNo || !version || !visibleTo(audience, version)) {
+      if (cached) this.#articleJson.delete(cacheKey);
+      const what = key.articleNo ? `article "${key.articleNo}"` : `barcode "${key.barcode}"`;
+      throw CATALOG_ERRORS.ARTICLE_NOT_FOUND(
+        `No ${what}${audience === 'B2C' ? ' published for retail' : ''}.`,
+      );
+    }
+    if (cached && cached.scn === version.scn) {
+      cached.checkedAt = now;
+      return cached.json;
+    }
+    const row = await this.#read.findArticle(articleNo);
+    if (!row || !visibleTo(audience, row))
+      throw CATALOG_ERRORS.ARTICLE_NOT_FOUND(`No article "${articleNo}".`);
+    const [wire] = articlesToWire([row], await this.#read.childrenOf([articleNo]));
+    const json = JSON.stringify(wire);
+    if (this.#articleJson.size >= ARTICLE_CACHE_LIMIT) {
+      // Evict the oldest answer (a Map keeps insertion order), not the whole cache.
+      const oldest = this.#articleJson.keys().next().value;
+      if (oldest !== undefined) this.#articleJson.delete(oldest);
+    }
+    // Stamped with the SCN read before the rows: a write committed in between moves the SCN and
+    // forces a re-check next time.
+    this.#articleJson.set(cacheKey, { scn: row.scn, json, checkedAt: now });
+    return json;
+  }
+
+  async saveArticle(input: ArticleInput): Promise<SaveResult> {
+    return this.saveArticles([input]);
+  }
+
+  /**
+   * Creates or replaces articles, all in one transaction (all or none). An article whose stored
+   * form already equals the input is left alone: saving the same data twice moves no SCN, so
+   * re-importing a file changes nothing.
+   */
+  async saveArticles(inputs: ArticleInput[]): Promise<SaveResult> {
+    for (const input of inputs) checkArticle(input);
+    const seen = new Map<string, string>();
+    for (const input of inputs) {
+      if (seen.has(input.articleNo)) {
+        throw new ValidationError([
+          { name: 'articleNo', message: `article ${input.articleNo} appears twice` },
+        ]);
+      }
+      seen.set(input.articleNo, input.articleNo);
+    }
+    return inWriteTransaction(this.database, async (uow) => {
+      const repo = new CatalogRepository(uow.db);
+      const nos = inputs.map((i) => i.articleNo);
+      const existing = new Map((await repo.findArticles(nos)).map((a) => [a.article_no, a]));
+      const current = await repo.childrenOf([...existing.keys()]);
+      const owners = await repo.barcodeOwners(inputs.flatMap((i) => i.sizes.map((s) => s.barcode)));
+      const sizeTables = new Map<string, string[]>();
+      const claimed = new Map<string, string>();
+      const at = this.now().toISOString();
+      const changed: Array<{ row: ArticleRow; children: ReturnType<typeof childrenOf> }> = [];
+
+      for (const input of inputs) {
+        let sizes = sizeTables.get(input.sizeTableCode);
+        if (!sizes) {
+          sizes = (await repo.sizeTableExists(input.sizeTableCode))
+            ? await repo.sizesOfTable(input.sizeTableCode)
+            : [];
+          sizeTables.set(input.sizeTableCode, sizes);
+        }
+        if (sizes.length === 0) {
+          throw new ValidationError([
+            { name: 'sizeTableCode', message: `no size table "${input.sizeTableCode}"` },
+          ]);
+        }
+        const unknown = input.sizes.filter((s) => !sizes.includes(s.sizex)).map((s) => s.sizex);
+        if (unknown.length > 0) {
+          throw new ValidationError([
+            { name: 'sizes', message: `not in size table ${input.sizeTableCode}: ${unknown.join(', ')}` },
+          ]);
+        }
+        for (const s of input.sizes) {
+          const owner = claimed.get(s.barcode) ?? owners.get(s.barcode);
+          if (owner !== undefined && owner !== input.articleNo) {
+            throw CATALOG_ERRORS.BARCODE_TAKEN(`Barcode ${s.barcode} belongs to article ${owner}.`);
+          }
+          claimed.set(s.barcode, input.articleNo);
+        }
+        const before = existing.get(input.articleNo);
+        const children = childrenOf(input, sizes);
+        const row = toRow(input, before?.scn ?? 0, before?.created_at ?? at, before?.updated_at ?? at);
+        if (before && sameArticle(before, row, current, children)) continue;
+        changed.push({ row, children });
+      }
+      if (changed.length === 0) return { written: 0, unchanged: inputs.length };
+
+      const scn = await uow.scn();
+      await repo.writeArticles(
+        changed.map((c) => ({ ...c.row, scn, updated_at: at })),
+        {
+          sizes: changed.flatMap((c) => c.children.sizes),
+          parameterCodes: changed.flatMap((c) => c.children.parameterCodes),
+          parameterNumbers: changed.flatMap((c) => c.children.parameterNumbers),
+        },
+        changed.filter((c) => existing.has(c.row.article_no)).map((c) => c.row.article_no),
+      );
+      return { written: changed.length, unchanged: inputs.length - changed.length };
+    });
+  }
+
+  /**
+   * Deletes an article. Refused while stock of it is on hand or reserved anywhere (an order may
+   * still need it: 409 ARTICLE_HAS_STOCK); its list prices go with it in the same transaction, so
+   * the price feeds report them deleted too. Stock and prices are the stock and pricing areas':
+   * they are asked through the deletion rules handed in (catalog/index.ts).
+   */
+  async deleteArticle(articleNo: string): Promise<void> {
+    const rules = this.deletion;
+    if (!rules) throw new Error('this catalog service was built without the rules for deleting articles');
+    await inWriteTransaction(this.database, async (uow) => {
+      const repo = new CatalogRepository(uow.db);
+      const scn = await uow.scn();
+      const stocked = await rules.stockedLocationsIn(uow, articleNo);
+      if (stocked.length > 0) {
+        throw CATALOG_ERRORS.ARTICLE_HAS_STOCK(
+          `Article "${articleNo}" still has stock at ${stocked.join(', ')}; book it out first.`,
+        );
+      }
+      const found = await repo.softDeleteArticle(articleNo, scn, this.now().toISOString());
+      if (!found) throw CATALOG_ERRORS.ARTICLE_NOT_FOUND(`No article "${articleNo}".`);
+      await rules.deletePricesIn(uow, articleNo);
+    });
+  }
+}
