@@ -3,9 +3,8 @@ import { Type } from 'typebox';
 import { migrationState } from '../kernel/db/database.ts';
 import type { Migrations } from '../kernel/db/migrations.ts';
 import type { Services } from '../kernel/services.ts';
-import { databaseProblem } from './db-errors.ts';
 import { HTTP_ERRORS } from './errors.ts';
-import { problemOf, sendProblem } from './problem.ts';
+import { databaseProblem, problemOf, sendProblem } from './problem.ts';
 
 /** Apps that received a shutdown signal: not ready any more, finishing what they have. */
 const draining = new WeakSet<FastifyInstance>();

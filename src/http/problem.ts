@@ -3,6 +3,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { type Static, Type } from 'typebox';
+import { unavailableReason } from '../kernel/db/unavailable.ts';
 import {
   ConflictError,
   DomainError,
@@ -14,7 +15,6 @@ import {
   RateLimitedError,
   ValidationError,
 } from '../kernel/errors.ts';
-import { databaseProblem } from './db-errors.ts';
 import { HTTP_ERRORS } from './errors.ts';
 
 /**
@@ -210,6 +210,30 @@ const PATTERN_MESSAGES: Record<string, string> = {
 
 function patternMessage(pattern: string): string | undefined {
   return PATTERN_MESSAGES[pattern];
+}
+
+/** Seconds a client is asked to wait before retrying when the database is unavailable. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * A database outage (unreachable, timed out, shut down, locked by another process past the busy
+ * timeout) is the server's temporary condition, not a fault of the request: 503
+ * DATABASE_UNAVAILABLE with Retry-After instead of a 500.
+ */
+export function databaseProblem(
+  error: unknown,
+  request: FastifyRequest,
+): { problem: Problem; retryAfter: number } | undefined {
+  const reason = unavailableReason(error);
+  if (reason === undefined) return undefined;
+  return {
+    problem: problemOf(
+      request,
+      HTTP_ERRORS.DATABASE_UNAVAILABLE,
+      `The database is unavailable: ${reason}. Try again in ${DATABASE_RETRY_AFTER_SECONDS} s.`,
+    ),
+    retryAfter: DATABASE_RETRY_AFTER_SECONDS,
+  };
 }
 
 export function problemFromError(
