@@ -49,6 +49,35 @@ export class ValidationError extends DomainError {
   }
 }
 
+/**
+ * The domain names a field by its JSON pointer inside the record it was given (`/ARTICLE`,
+ * `/SIZES/2/BARCODE`; a list's record by its index first: `/3/PRICE`). A caller that sent the
+ * record under a root (`/CLIENTDATA`, `/PRICES`) places the pointers there; `single` drops the
+ * leading `/0` of a list write used for one record. Other errors pass unchanged.
+ */
+export function errorsUnder(root: string, error: unknown, { single = false } = {}): unknown {
+  if (!(error instanceof ValidationError)) return error;
+  const errors = error.errors.map((e) => {
+    if (!e.name.startsWith('/')) return e;
+    const name = single && (e.name === '/0' || e.name.startsWith('/0/')) ? e.name.slice(2) : e.name;
+    return { ...e, name: `${root}${name}` || '/' };
+  });
+  return new ValidationError(errors, error.code);
+}
+
+/** Runs a write and places its validation errors under `root` (see errorsUnder). */
+export async function withRoot<T>(
+  root: string,
+  work: () => Promise<T>,
+  options?: { single?: boolean },
+): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw errorsUnder(root, error, options);
+  }
+}
+
 export class UnauthenticatedError extends DomainError {
   readonly kind = 'unauthenticated';
 }
