@@ -18,6 +18,11 @@ import type { Services } from './services.ts';
 export interface Area {
   /** The folder name under src/areas, and the name of the area's services. */
   name: string;
+  /**
+   * Its page under docs/ (the model, the rules, the operations, the back office), from the
+   * repository's root; an area with built operations has one (test/areas.test.ts).
+   */
+  docs?: string;
   /** Its TV2 operations, built or planned (`planned(...)` answers 501 until the area is built). */
   operations: Operation[];
   /** Its back-office routes under /TV2/Admin. */

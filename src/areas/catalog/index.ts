@@ -24,6 +24,7 @@ declare module '../../kernel/services.ts' {
 /** The catalog area: articles, their sizes and barcodes, size tables and article images (docs/architecture.md). */
 export const catalogArea: Area = {
   name: 'catalog',
+  docs: 'docs/catalog.md',
   errors: CATALOG_ERRORS,
   operations: [
     B2B_GetAllArticles,

@@ -31,6 +31,7 @@ declare module '../../kernel/services.ts' {
 /** The clients area: retail clients: profiles, photos, consent and GDPR, purchases and on-account, messages and actions (docs/clients.md). */
 export const clientsArea: Area = {
   name: 'clients',
+  docs: 'docs/clients.md',
   errors: CLIENTS_ERRORS,
   operations: [
     B2C_GetClient_Purchase,

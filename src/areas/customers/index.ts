@@ -26,6 +26,7 @@ declare module '../../kernel/services.ts' {
 /** The customers area: wholesale customers, their addresses, representatives and customer article links (docs/customers.md). */
 export const customersArea: Area = {
   name: 'customers',
+  docs: 'docs/customers.md',
   errors: CUSTOMERS_ERRORS,
   operations: [
     B2B_GetAllCustomerArticleLink,

@@ -21,6 +21,7 @@ declare module '../../kernel/services.ts' {
  */
 export const generalArea: Area = {
   name: 'general',
+  docs: 'docs/security.md',
   errors: GENERAL_ERRORS,
   operations: [APIPing],
   migrations: {

@@ -26,6 +26,7 @@ declare module '../../kernel/services.ts' {
 /** The pricing area: list prices, price agreements, line discounts, action prices and price resolution (docs/pricing.md). */
 export const pricingArea: Area = {
   name: 'pricing',
+  docs: 'docs/pricing.md',
   errors: PRICING_ERRORS,
   operations: [
     B2C_GetAllActionPrice,

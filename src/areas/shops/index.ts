@@ -25,6 +25,7 @@ declare module '../../kernel/services.ts' {
 /** The shops area: shop details, images and assistants, pickup locations, home page blocks and validation patterns (docs/shops.md). */
 export const shopsArea: Area = {
   name: 'shops',
+  docs: 'docs/shops.md',
   errors: SHOPS_ERRORS,
   operations: [
     B2C_GetAllShopImages,

@@ -24,6 +24,7 @@ declare module '../../kernel/services.ts' {
 /** The stock area: stock locations, levels per article and size, the movement ledger and stock takes (docs/stock.md). */
 export const stockArea: Area = {
   name: 'stock',
+  docs: 'docs/stock.md',
   errors: STOCK_ERRORS,
   operations: [
     B2B_GetArticleStock,
