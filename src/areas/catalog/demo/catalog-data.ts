@@ -19,7 +19,8 @@ import {
   type Text,
   washText,
 } from './fashion.ts';
-import { PRODUCT_TYPES, type ProductType } from './product-types.ts';
+import { CLOTHING, type ProductType } from './product-types.ts';
+import { SHOES_AND_ACCESSORIES } from './shoes-and-accessories.ts';
 import { SIZE_SLOTS, sizeTable } from './size-tables.ts';
 
 /**
@@ -40,6 +41,9 @@ import { SIZE_SLOTS, sizeTable } from './size-tables.ts';
  * check digit. The item reference is articleIndex * SIZE_SLOTS + the size's place in its table, so
  * no two sizes of the generated set share one, whatever the seed.
  */
+/** Every product type, in the order the generator draws from. */
+const PRODUCT_TYPES: readonly ProductType[] = [...CLOTHING, ...SHOES_AND_ACCESSORIES];
+
 const BARCODE_PREFIX = '87123';
 export const MAX_DEMO_ARTICLES = Math.floor(10 ** (12 - BARCODE_PREFIX.length) / SIZE_SLOTS);
 
