@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { adminRoute, pathNumber, samePathKey } from '../../kernel/admin-route.ts';
+import { withRoot } from '../../kernel/errors.ts';
 import { MAX_INT32 } from '../../kernel/int-limits.ts';
 import {
   ArticleLinkBody,
@@ -8,7 +9,6 @@ import {
   customerDetailsInput,
   RepresentativeBody,
   representativeInput,
-  withCustomerWireNames,
 } from './customer-input.ts';
 
 const WriteAnswer = Type.Object({
@@ -40,7 +40,8 @@ export const CUSTOMERS_ADMIN_ROUTES = [
     async handler({ params, body, services }) {
       samePathKey(params.customer, body.CUSTOMER, 'CUSTOMER', Number);
       return answer(
-        await withCustomerWireNames(
+        await withRoot(
+          '',
           () => services.customers.customers.saveCustomerDetails(customerDetailsInput(body)),
           {
             single: true,
@@ -73,7 +74,8 @@ export const CUSTOMERS_ADMIN_ROUTES = [
         String(v).trim().toUpperCase(),
       );
       return answer(
-        await withCustomerWireNames(
+        await withRoot(
+          '',
           () => services.customers.representatives.saveRepresentative(representativeInput(body)),
           {
             single: true,
@@ -103,9 +105,7 @@ export const CUSTOMERS_ADMIN_ROUTES = [
     async handler({ body, services }) {
       const links = body.ARTICLELINKS.map(articleLinkInput);
       return answer(
-        await withCustomerWireNames(() => services.customers.articleLinks.saveArticleLinks(links), {
-          prefix: '/ARTICLELINKS',
-        }),
+        await withRoot('/ARTICLELINKS', () => services.customers.articleLinks.saveArticleLinks(links)),
       );
     },
   }),

@@ -3,8 +3,8 @@ import { ValidationError } from '../../kernel/errors.ts';
 import { DIGITS_MAX, MAX_INT32, MAX_SAFE_INT } from '../../kernel/int-limits.ts';
 import { LANGUAGE_SLOTS } from '../../kernel/language.ts';
 import { toMinor } from '../../kernel/money.ts';
-import { type WireNaming, withWireNames } from '../../kernel/wire-names.ts';
 import type { ArticleLinkInput } from './article-link-service.ts';
+import { MAX_DELIVERY_ADDRESSES } from './customer-common.ts';
 import type { AddressInput, InvoiceAddressInput } from './customer-validation.ts';
 import type { CustomerDetailsInput, CustomerPatch } from './customer-write-plan.ts';
 import type { RepresentativeInput } from './representative-service.ts';
@@ -14,21 +14,38 @@ import type { RepresentativeInput } from './representative-service.ts';
  * DELIVERYADDRESSDATA, the admin bodies and `tv2 import` records. They use the keys of the answers
  * (a customer read with B2B_GetCustomer can be posted back as it is, SCN included and ignored).
  * Where the documented bodies type numbers as strings, a JSON number or a numeric string is taken.
+ * The schemas state the shape of every field (lengths, codes, ranges); the services check only what
+ * a schema cannot state (customer-validation.ts), so `tv2 import` records are checked by the same
+ * schemas (checkRecord) as the HTTP bodies.
  */
 const Whole = Type.Union([
   Type.Integer({ minimum: 0, maximum: MAX_INT32 }),
   Type.String({ pattern: '^[0-9]{1,12}$', [DIGITS_MAX]: MAX_INT32 }),
 ]);
+/** A whole number in a range, as a JSON number or a digit string (leading zeros allowed). */
+const WholeIn = (minimum: number, maximum: number, digitsPattern: string, maxLength: number) =>
+  Type.Union([Type.Integer({ minimum, maximum }), Type.String({ pattern: digitsPattern, maxLength })], {
+    description: `${minimum} to ${maximum}.`,
+  });
+/** Text with a character that is not a space. */
+const NOT_BLANK = '\\S';
+/** Printable ASCII without spaces (spaces around are trimmed); blank for none. */
+const PRINTABLE_OR_BLANK = '^\\s*[\\x21-\\x7E]*\\s*$';
+/** A representative code (spaces around are trimmed, kept in upper case). */
+const REPRESENTATIVE_CODE = '^\\s*[A-Za-z0-9][A-Za-z0-9._-]*\\s*$';
 const Amount = Type.Union([Type.Number(), Type.String({ maxLength: 20 })], {
   description: 'A number, or a decimal string, with at most two decimals.',
 });
 const Flag = Type.Union([Type.Boolean(), Type.Literal(0), Type.Literal(1)]);
-const Text = (maxLength: number, description?: string) =>
-  Type.String({ maxLength, ...(description ? { description } : {}) });
+const Text = (maxLength: number, description?: string, pattern?: string) =>
+  Type.String({ maxLength, ...(pattern ? { pattern } : {}), ...(description ? { description } : {}) });
 /** A string field the documents type as string that clients may send as a number (house number 12). */
-const TextOrNumber = (maxLength: number, description?: string) =>
+const TextOrNumber = (maxLength: number, description?: string, pattern?: string) =>
   Type.Union(
-    [Type.String({ maxLength }), Type.Integer({ minimum: 0, maximum: MAX_SAFE_INT })],
+    [
+      Type.String({ maxLength, ...(pattern ? { pattern } : {}) }),
+      Type.Integer({ minimum: 0, maximum: MAX_SAFE_INT }),
+    ],
     description ? { description } : {},
   );
 const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
@@ -48,11 +65,11 @@ export const AddressBody = Type.Object(
     EXTRAADDRESSNO: Type.Optional(
       Type.Union(
         [
-          Type.Integer({ minimum: 0, maximum: 9999 }),
-          Type.String({ pattern: '^[0-9]{1,4}$', [DIGITS_MAX]: 9999 }),
+          Type.Integer({ minimum: 1, maximum: MAX_DELIVERY_ADDRESSES }),
+          Type.String({ pattern: '^0*[1-9][0-9]{0,2}$', maxLength: 4 }),
         ],
         {
-          description: 'The delivery address to change; absent: a new one is added.',
+          description: `The delivery address to change (1 to ${MAX_DELIVERY_ADDRESSES}); absent: a new one is added.`,
         },
       ),
     ),
@@ -74,12 +91,20 @@ export const InvoiceAddressBody = Type.Object(
 );
 export type InvoiceAddressBody = Static<typeof InvoiceAddressBody>;
 
+const PriceGroup = WholeIn(1, 9999, '^0*[1-9][0-9]{0,3}$', 12);
+
 const customerProperties = {
   CUSTOMER: Type.Optional(Whole),
   EXTERNALKEY: Type.Optional(
-    Nullable(Text(64, "Your own unique key for the customer (e.g. your system's id); null clears it.")),
+    Nullable(
+      Text(
+        64,
+        "Your own unique key for the customer (e.g. your system's id), printable without spaces; null clears it.",
+        PRINTABLE_OR_BLANK,
+      ),
+    ),
   ),
-  NAME: Type.Optional(Text(100)),
+  NAME: Type.Optional(Text(100, undefined, NOT_BLANK)),
   NAME2: Type.Optional(Text(100, 'Name 2 / trade name.')),
   VATNO: Type.Optional(Text(30, 'VAT number with its country prefix; checked (docs/customers.md).')),
   LANGUAGE: Type.Optional(
@@ -89,12 +114,28 @@ const customerProperties = {
     ),
   ),
   CURRENCY: Type.Optional(Text(8, 'ISO 4217.')),
-  PRICEGROUP: Type.Optional(Whole),
-  CUSTOMERGROUP: Type.Optional(Nullable(Text(40))),
+  PRICEGROUP: Type.Optional(PriceGroup),
+  CUSTOMERGROUP: Type.Optional(
+    Nullable(
+      Text(
+        40,
+        'A code: letters, digits, spaces or . _ / -; null for none.',
+        '^(?:[A-Za-z0-9][A-Za-z0-9._/ -]*|\\s*)$',
+      ),
+    ),
+  ),
   DISCOUNTPERC: Type.Optional(Amount),
-  PAYMENTDAYS: Type.Optional(Whole),
+  PAYMENTDAYS: Type.Optional(WholeIn(0, 365, '^0*(?:[0-9]{1,2}|[12][0-9]{2}|3[0-5][0-9]|36[0-5])$', 12)),
   CREDITLIMIT: Type.Optional(Amount),
-  REPRESENTATIVE: Type.Optional(Nullable(Text(20, 'Representative code; null for none.'))),
+  REPRESENTATIVE: Type.Optional(
+    Nullable(
+      Text(
+        20,
+        'Representative code: letters, digits or . _ -; null for none.',
+        '^\\s*(?:[A-Za-z0-9][A-Za-z0-9._-]*)?\\s*$',
+      ),
+    ),
+  ),
   ACTIVE: Type.Optional(Flag),
   'INVOICE ADDRESSES': Type.Optional(
     Type.Array(InvoiceAddressBody, { maxItems: 1, description: 'The invoice address; [] removes it.' }),
@@ -118,8 +159,8 @@ export const CustomerDetailsBody = Type.Object(
   {
     ...customerProperties,
     CUSTOMER: Whole,
-    NAME: Text(100),
-    PRICEGROUP: Whole,
+    NAME: Text(100, undefined, NOT_BLANK),
+    PRICEGROUP: PriceGroup,
     CURRENCY: Text(8, 'ISO 4217.'),
   },
   { additionalProperties: false },
@@ -131,6 +172,17 @@ export const DeliveryAddressDataBody = Type.Object(
   {
     CUSTOMER: Type.Optional(Whole),
     ...AddressBody.properties,
+    EXTRAADDRESSNO: Type.Optional(
+      Type.Union(
+        [
+          Type.Integer({ minimum: 0, maximum: MAX_DELIVERY_ADDRESSES }),
+          Type.String({ pattern: '^[0-9]{1,4}$', [DIGITS_MAX]: MAX_DELIVERY_ADDRESSES }),
+        ],
+        {
+          description: `The delivery address to change (1 to ${MAX_DELIVERY_ADDRESSES}); absent: a new one is added.`,
+        },
+      ),
+    ),
   },
   { additionalProperties: false },
 );
@@ -138,8 +190,8 @@ export type DeliveryAddressDataBody = Static<typeof DeliveryAddressDataBody>;
 
 export const RepresentativeBody = Type.Object(
   {
-    REPRESENTATIVE: Text(20, 'Code, kept in upper case.'),
-    NAME: Text(100),
+    REPRESENTATIVE: Text(20, 'Code: letters, digits or . _ -, kept in upper case.', REPRESENTATIVE_CODE),
+    NAME: Text(100, undefined, NOT_BLANK),
     EMAIL: Type.Optional(Text(254)),
     PHONE: Type.Optional(Text(40, 'International: +31 6 12345678.')),
     ACTIVE: Type.Optional(Flag),
@@ -152,10 +204,12 @@ export type RepresentativeBody = Static<typeof RepresentativeBody>;
 export const ArticleLinkBody = Type.Object(
   {
     CUSTOMER: Whole,
-    ARTICLE: Text(64),
-    CUSTOMERARTICLE: TextOrNumber(40, "The customer's own article number."),
+    ARTICLE: Text(64, undefined, NOT_BLANK),
+    CUSTOMERARTICLE: TextOrNumber(40, "The customer's own article number.", NOT_BLANK),
     CUSTOMERDESCRIPTION: Type.Optional(Text(200)),
-    CUSTOMERBARCODE: Type.Optional(Nullable(TextOrNumber(40))),
+    CUSTOMERBARCODE: Type.Optional(
+      Nullable(TextOrNumber(40, 'Printable characters without spaces.', PRINTABLE_OR_BLANK)),
+    ),
     SCN: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_SAFE_INT })),
   },
   { additionalProperties: false },
@@ -245,46 +299,6 @@ export function articleLinkInput(b: ArticleLinkBody): ArticleLinkInput {
     customerBarcode:
       b.CUSTOMERBARCODE === undefined || b.CUSTOMERBARCODE === null ? null : String(b.CUSTOMERBARCODE),
   };
-}
-
-/** The service's field names as the wire's (`deliveryAddresses/2/postalCode` -> `DELIVERY ADDRESSES/2/POSTALCODE`). */
-export const CUSTOMER_WIRE_KEYS: Record<string, string> = {
-  customerNo: 'CUSTOMER',
-  externalKey: 'EXTERNALKEY',
-  name: 'NAME',
-  name2: 'NAME2',
-  vatNo: 'VATNO',
-  language: 'LANGUAGE',
-  currency: 'CURRENCY',
-  priceGroup: 'PRICEGROUP',
-  customerGroup: 'CUSTOMERGROUP',
-  discountBp: 'DISCOUNTPERC',
-  paymentDays: 'PAYMENTDAYS',
-  creditLimitMinor: 'CREDITLIMIT',
-  representative: 'REPRESENTATIVE',
-  active: 'ACTIVE',
-  invoiceAddress: 'INVOICE ADDRESSES/0',
-  deliveryAddresses: 'DELIVERY ADDRESSES',
-  addressNo: 'EXTRAADDRESSNO',
-  address: 'ADDRESS',
-  houseNumber: 'HOUSENUMBER',
-  postalCode: 'POSTALCODE',
-  city: 'CITY',
-  country: 'COUNTRYPOST',
-  mapArea: 'MAPAREA',
-  postBox: 'POSTBOX',
-  code: 'REPRESENTATIVE',
-  email: 'EMAIL',
-  phone: 'PHONE',
-  articleNo: 'ARTICLE',
-  customerArticleNo: 'CUSTOMERARTICLE',
-  customerDescription: 'CUSTOMERDESCRIPTION',
-  customerBarcode: 'CUSTOMERBARCODE',
-};
-
-/** Runs a customers-area write and renames its validation errors to the wire's JSON pointers. */
-export function withCustomerWireNames<T>(write: () => Promise<T>, naming: WireNaming = {}): Promise<T> {
-  return withWireNames(write, { ...naming, extra: { ...CUSTOMER_WIRE_KEYS, ...naming.extra } });
 }
 
 /** Empty CSV cells are absent; ACTIVE as 1/0/true/false/yes/no. */

@@ -1,16 +1,11 @@
 import type { Database } from '../../kernel/db/database.ts';
 import { inWriteTransaction } from '../../kernel/db/unit-of-work.ts';
-import { type FieldError, ValidationError } from '../../kernel/errors.ts';
+import { type FieldError, ValidationError, withRoot } from '../../kernel/errors.ts';
 import { feedPage } from '../../kernel/feed-page.ts';
 import type { Page, PageOf } from '../../kernel/paging.ts';
-import { fail, liveCustomer, MAX_DELIVERY_ADDRESSES, type WriteResult } from './customer-common.ts';
+import { fail, liveCustomer, type WriteResult } from './customer-common.ts';
 import { CustomerRepository, type CustomerRow } from './customer-repository.ts';
-import {
-  type AddressInput,
-  checkAddress,
-  checkWhole,
-  normaliseRepresentative,
-} from './customer-validation.ts';
+import { type AddressInput, checkAddress, normaliseRepresentative } from './customer-validation.ts';
 import { type AddressWire, addressToWire, type CustomerWire, customerToWire } from './customer-wire.ts';
 import {
   type CheckedPatch,
@@ -46,19 +41,6 @@ export interface WriteOptions {
    * addresses, but its commercial terms only to what they already are.
    */
   confinedTo?: number | null;
-}
-
-/** Runs `work` and puts `prefix` before the names of its validation errors (`3/` for row 3 of a batch). */
-async function prefixed<T>(prefix: string, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (!(error instanceof ValidationError) || prefix === '') throw error;
-    throw new ValidationError(
-      error.errors.map((e) => ({ ...e, name: `${prefix}${e.name}` })),
-      error.code,
-    );
-  }
 }
 
 /**
@@ -161,10 +143,11 @@ export class CustomerService {
   /**
    * B2B_PostCustomer: creates or changes one customer. With `customerNo` that customer (created
    * when unknown); without it, the customer with `externalKey`, or a new one with the next number.
-   * A new customer needs name, price group and currency.
+   * A new customer needs name, price group and currency. Errors name the fields of the customer
+   * record (`/VATNO`).
    */
   async postCustomer(patch: CustomerPatch, options: WriteOptions = {}): Promise<PostedCustomer> {
-    const checked = checkPatch(patch, false);
+    const checked = checkPatch(patch);
     return inWriteTransaction(this.database, async (uow) => {
       const repo = new CustomerRepository(uow.db);
       const first = await this.#plan(repo, checked, false, options);
@@ -196,6 +179,7 @@ export class CustomerService {
    * Creates or replaces whole customers (back office, import), all in one transaction: fields left
    * out take their defaults, delivery addresses not given are deleted (their numbers are not
    * reused), an address given without number that equals a live one keeps that one's number.
+   * Errors name the record by its index first (`/3/VATNO`).
    */
   async saveCustomersDetails(inputs: CustomerDetailsInput[]): Promise<WriteResult> {
     const errors: FieldError[] = [];
@@ -203,12 +187,12 @@ export class CustomerService {
     const checked: CheckedPatch[] = [];
     for (const [i, input] of inputs.entries()) {
       try {
-        checked.push(checkPatch(withDefaults(input), true));
+        checked.push(checkPatch(withDefaults(input)));
       } catch (error) {
         if (!(error instanceof ValidationError)) throw error;
-        errors.push(...error.errors.map((e) => ({ ...e, name: `${i}/${e.name}` })));
+        errors.push(...error.errors.map((e) => ({ ...e, name: `/${i}${e.name}` })));
       }
-      if (seen.has(input.customerNo)) errors.push({ name: `${i}/customerNo`, message: 'repeats' });
+      if (seen.has(input.customerNo)) errors.push({ name: `/${i}/CUSTOMER`, message: 'repeats' });
       seen.add(input.customerNo);
       if (errors.length > 20) break;
     }
@@ -218,7 +202,7 @@ export class CustomerService {
       const repo = new CustomerRepository(uow.db);
       let any = false;
       for (const [i, c] of checked.entries()) {
-        if ((await prefixed(`${i}/`, () => this.#plan(repo, c, true))).changed) {
+        if ((await withRoot(`/${i}`, () => this.#plan(repo, c, true))).changed) {
           any = true;
           break;
         }
@@ -227,7 +211,7 @@ export class CustomerService {
       const scn = await uow.scn();
       let changed = 0;
       for (const [i, c] of checked.entries()) {
-        const plan = await prefixed(`${i}/`, () => this.#plan(repo, c, true));
+        const plan = await withRoot(`/${i}`, () => this.#plan(repo, c, true));
         if (!plan.changed) continue;
         await this.#apply(repo, plan, scn);
         changed++;
@@ -239,7 +223,8 @@ export class CustomerService {
   /**
    * B2B_PostDeliveryAddress: changes delivery address `address.addressNo` of a customer or, without
    * a number, adds one with the next number. Adding an address equal to a live one answers that one
-   * (nothing is added), so a retried add does not add twice.
+   * (nothing is added), so a retried add does not add twice. Errors name the fields of the address
+   * record (`/POSTALCODE`).
    */
   async postDeliveryAddress(
     customerNo: number,
@@ -249,13 +234,11 @@ export class CustomerService {
     const errors: FieldError[] = [];
     if (address.addressNo === 0) {
       errors.push({
-        name: 'addressNo',
+        name: '/EXTRAADDRESSNO',
         message: '0 is the invoice address; change it with B2B_PostCustomer ("INVOICE ADDRESSES")',
       });
-    } else if (address.addressNo !== undefined) {
-      checkWhole(errors, 'addressNo', address.addressNo, 1, MAX_DELIVERY_ADDRESSES);
     }
-    const fields = checkAddress(errors, '', address);
+    const fields = checkAddress(errors, '/', address);
     fail(errors);
     const checked: CheckedPatch = {
       customerNo,
@@ -371,7 +354,7 @@ export class CustomerService {
       const rep = await repo.findRepresentative(row.representative_code);
       if (!rep || rep.deleted === 1) {
         throw new ValidationError([
-          { name: 'representative', message: `no representative "${row.representative_code}"` },
+          { name: '/REPRESENTATIVE', message: `no representative "${row.representative_code}"` },
         ]);
       }
     }

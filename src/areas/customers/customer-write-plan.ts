@@ -1,6 +1,6 @@
 import { assertOwnCustomer, assertTermsUnchanged } from '../../kernel/access.ts';
 import { type FieldError, ValidationError } from '../../kernel/errors.ts';
-import { fail, MAX_CUSTOMER_NO, MAX_DELIVERY_ADDRESSES } from './customer-common.ts';
+import { fail, MAX_DELIVERY_ADDRESSES } from './customer-common.ts';
 import type { AddressRow, CustomerRow } from './customer-repository.ts';
 import {
   type AddressFields,
@@ -8,14 +8,9 @@ import {
   checkAddress,
   checkCredit,
   checkCurrency,
-  checkCustomerGroup,
+  checkCustomerNo,
   checkDiscount,
-  checkExternalKey,
-  checkLanguage,
-  checkName,
-  checkRepresentativeCode,
   checkVat,
-  checkWhole,
   type InvoiceAddressInput,
   normaliseRepresentative,
   sameAddress,
@@ -149,96 +144,74 @@ export function nextCustomerNo(maxStored: number): number {
 }
 
 /**
- * Checks and normalises a patch (400 VALIDATION_FAILED with every field error). `whole`: a whole
- * customer, which needs its number.
+ * Checks and normalises a patch (400 VALIDATION_FAILED with every field error, each named by its
+ * JSON pointer in the customer record: `/VATNO`, `/DELIVERY ADDRESSES/1/EXTRAADDRESSNO`). The
+ * shape of each field (lengths, codes, ranges, the invoice address's number) is the schema's
+ * (customer-input.ts); here are the rules it cannot state, and the ones named in the same answer.
  */
-export function checkPatch(patch: CustomerPatch, whole: boolean): CheckedPatch {
+export function checkPatch(patch: CustomerPatch): CheckedPatch {
   const errors: FieldError[] = [];
   const row: Partial<CustomerRow> = {};
-  if (patch.customerNo !== undefined) checkWhole(errors, 'customerNo', patch.customerNo, 1, MAX_CUSTOMER_NO);
+  if (patch.customerNo !== undefined) checkCustomerNo(errors, '/CUSTOMER', patch.customerNo);
   if (patch.externalKey !== undefined) {
-    const key =
+    row.external_key =
       patch.externalKey === null || patch.externalKey.trim() === '' ? null : patch.externalKey.trim();
-    checkExternalKey(errors, 'externalKey', key);
-    row.external_key = key;
   }
-  if (patch.name !== undefined) row.name = checkName(errors, 'name', patch.name, true);
-  if (patch.name2 !== undefined) row.name2 = checkName(errors, 'name2', patch.name2, false);
-  if (patch.vatNo !== undefined) row.vat_no = checkVat(errors, 'vatNo', patch.vatNo);
+  if (patch.name !== undefined) row.name = patch.name.trim();
+  if (patch.name2 !== undefined) row.name2 = patch.name2.trim();
+  if (patch.vatNo !== undefined) row.vat_no = checkVat(errors, '/VATNO', patch.vatNo);
   const invoiceVat = patch.invoiceAddress?.vatNo;
   if (invoiceVat !== undefined) {
-    const vat = checkVat(errors, 'invoiceAddress/vatNo', invoiceVat);
+    const vat = checkVat(errors, '/INVOICE ADDRESSES/0/VATNO', invoiceVat);
     if (row.vat_no === undefined) row.vat_no = vat;
     else if (vat !== row.vat_no && errors.length === 0) {
-      errors.push({ name: 'invoiceAddress/vatNo', message: "differs from the customer's VAT number" });
+      errors.push({ name: '/INVOICE ADDRESSES/0/VATNO', message: "differs from the customer's VAT number" });
     }
   }
-  if (patch.language !== undefined) {
-    checkLanguage(errors, 'language', patch.language);
-    row.language = patch.language;
-  }
+  if (patch.language !== undefined) row.language = patch.language;
   if (patch.currency !== undefined) {
-    checkCurrency(errors, 'currency', patch.currency);
+    checkCurrency(errors, '/CURRENCY', patch.currency);
     row.currency = patch.currency;
   }
-  if (patch.priceGroup !== undefined) {
-    checkWhole(errors, 'priceGroup', patch.priceGroup, 1, 9999);
-    row.price_group = patch.priceGroup;
-  }
+  if (patch.priceGroup !== undefined) row.price_group = patch.priceGroup;
   if (patch.customerGroup !== undefined) {
-    const group =
+    row.customer_group =
       patch.customerGroup === null || patch.customerGroup.trim() === '' ? null : patch.customerGroup;
-    checkCustomerGroup(errors, 'customerGroup', group);
-    row.customer_group = group;
   }
   if (patch.discountBp !== undefined) {
-    checkDiscount(errors, 'discountBp', patch.discountBp);
+    checkDiscount(errors, '/DISCOUNTPERC', patch.discountBp);
     row.discount_bp = patch.discountBp;
   }
-  if (patch.paymentDays !== undefined) {
-    checkWhole(errors, 'paymentDays', patch.paymentDays, 0, 365);
-    row.payment_days = patch.paymentDays;
-  }
+  if (patch.paymentDays !== undefined) row.payment_days = patch.paymentDays;
   if (patch.creditLimitMinor !== undefined) {
-    checkCredit(errors, 'creditLimitMinor', patch.creditLimitMinor);
+    checkCredit(errors, '/CREDITLIMIT', patch.creditLimitMinor);
     row.credit_limit_minor = patch.creditLimitMinor;
   }
   if (patch.representative !== undefined) {
-    const code =
+    row.representative_code =
       patch.representative === null || patch.representative.trim() === ''
         ? null
         : normaliseRepresentative(patch.representative);
-    if (code !== null) checkRepresentativeCode(errors, 'representative', code);
-    row.representative_code = code;
   }
   if (patch.active !== undefined) row.active = patch.active ? 1 : 0;
 
   let invoice: AddressFields | null | undefined;
   if (patch.invoiceAddress === null) invoice = null;
   else if (patch.invoiceAddress !== undefined) {
-    const no = patch.invoiceAddress.addressNo;
-    if (no !== undefined && no !== 0) {
-      errors.push({ name: 'invoiceAddress/addressNo', message: 'the invoice address is number 0' });
-    }
-    invoice = checkAddress(errors, 'invoiceAddress/', patch.invoiceAddress);
+    invoice = checkAddress(errors, '/INVOICE ADDRESSES/0/', patch.invoiceAddress);
   }
   let delivery: CheckedPatch['delivery'];
   if (patch.deliveryAddresses !== undefined) {
     const numbers = new Set<number>();
     delivery = patch.deliveryAddresses.map((a, i) => {
-      const at = `deliveryAddresses/${i}/`;
+      const at = `/DELIVERY ADDRESSES/${i}/`;
       if (a.addressNo !== undefined) {
-        checkWhole(errors, `${at}addressNo`, a.addressNo, 1, MAX_DELIVERY_ADDRESSES);
-        if (numbers.has(a.addressNo)) errors.push({ name: `${at}addressNo`, message: 'repeats' });
+        if (numbers.has(a.addressNo)) errors.push({ name: `${at}EXTRAADDRESSNO`, message: 'repeats' });
         numbers.add(a.addressNo);
       }
       return { addressNo: a.addressNo, fields: checkAddress(errors, at, a) };
     });
-    if (patch.deliveryAddresses.length > MAX_DELIVERY_ADDRESSES) {
-      errors.push({ name: 'deliveryAddresses', message: `at most ${MAX_DELIVERY_ADDRESSES}` });
-    }
   }
-  if (whole && patch.customerNo === undefined) errors.push({ name: 'customerNo', message: 'is required' });
   fail(errors);
   return { customerNo: patch.customerNo, row, invoice, delivery };
 }
@@ -263,7 +236,7 @@ export function planCustomerRow(
   if (!live) {
     const missing = (['name', 'price_group', 'currency'] as const).filter((k) => patch.row[k] === undefined);
     if (missing.length > 0) {
-      const names = { name: 'name', price_group: 'priceGroup', currency: 'currency' };
+      const names = { name: '/NAME', price_group: '/PRICEGROUP', currency: '/CURRENCY' };
       throw new ValidationError(
         missing.map((k) => ({ name: names[k], message: 'is required for a new customer' })),
       );
@@ -333,7 +306,7 @@ export function planCustomerWrite(args: {
       // A whole customer (back office) may bring its own numbers; a change must name a live one.
       if (!whole && !liveAddresses.has(d.addressNo)) {
         missingNos.push({
-          name: `deliveryAddresses/${i}/addressNo`,
+          name: `/DELIVERY ADDRESSES/${i}/EXTRAADDRESSNO`,
           message: `customer ${customerNo} has no delivery address ${d.addressNo}`,
         });
       }

@@ -1,3 +1,4 @@
+import { withRoot } from '../../kernel/errors.ts';
 import { checkRecord, type ImportKind, writtenOf } from '../../kernel/import/import-kind.ts';
 import type { RecordFormat } from '../../kernel/import/records.ts';
 import {
@@ -9,12 +10,13 @@ import {
   flatRecordFromCsv,
   RepresentativeBody,
   representativeInput,
-  withCustomerWireNames,
 } from './customer-input.ts';
 
 /**
  * `tv2 import` kinds of the customers area. Import representatives before the customers that name
- * them, and customers (and articles) before article links.
+ * them, and customers (and articles) before article links. A record is checked by the schema of its
+ * admin body; the services name a field of record i of a batch `/i/FIELD`, and of a batch of one
+ * record (how the runner saves a refused batch's records again) `/FIELD`, as the record check does.
  */
 
 function fromCsv(
@@ -34,7 +36,7 @@ export const representatives: ImportKind<ReturnType<typeof representativeInput>>
     ),
   save: async (services, inputs) =>
     writtenOf(
-      await withCustomerWireNames(() => services.customers.representatives.saveRepresentatives(inputs), {
+      await withRoot('', () => services.customers.representatives.saveRepresentatives(inputs), {
         single: inputs.length === 1,
       }),
       inputs.length,
@@ -51,7 +53,7 @@ export const customerarticlelinks: ImportKind<ReturnType<typeof articleLinkInput
     ),
   save: async (services, inputs) =>
     writtenOf(
-      await withCustomerWireNames(() => services.customers.articleLinks.saveArticleLinks(inputs), {
+      await withRoot('', () => services.customers.articleLinks.saveArticleLinks(inputs), {
         single: inputs.length === 1,
       }),
       inputs.length,
@@ -71,7 +73,7 @@ export const customerdetails: ImportKind<ReturnType<typeof customerDetailsInput>
     ),
   save: async (services, inputs) =>
     writtenOf(
-      await withCustomerWireNames(() => services.customers.customers.saveCustomersDetails(inputs), {
+      await withRoot('', () => services.customers.customers.saveCustomersDetails(inputs), {
         single: inputs.length === 1,
       }),
       inputs.length,

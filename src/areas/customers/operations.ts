@@ -6,7 +6,7 @@ import {
   confinedCustomer,
   customerScope,
 } from '../../kernel/access.ts';
-import { ValidationError } from '../../kernel/errors.ts';
+import { ValidationError, withRoot } from '../../kernel/errors.ts';
 import { FeedSchema, feedAnswer } from '../../kernel/feed-page.ts';
 import { operation } from '../../kernel/operation.ts';
 import { digits, type PageLimits, pageParams, queryObject, text, toPage } from '../../kernel/params.ts';
@@ -16,7 +16,6 @@ import {
   customerPatch,
   DeliveryAddressDataBody,
   deliveryAddressInput,
-  withCustomerWireNames,
 } from './customer-input.ts';
 import {
   AddressSchema,
@@ -147,9 +146,8 @@ export const B2B_PostCustomer = operation({
     const patch = customerPatch(body.CUSTOMERDATA);
     const own = confinedCustomer(principal);
     if (own !== null) patch.customerNo = customerScope(principal, patch.customerNo, '/CUSTOMERDATA/CUSTOMER');
-    const posted = await withCustomerWireNames(
-      () => services.customers.customers.postCustomer(patch, { confinedTo: own }),
-      { prefix: '/CUSTOMERDATA' },
+    const posted = await withRoot('/CUSTOMERDATA', () =>
+      services.customers.customers.postCustomer(patch, { confinedTo: own }),
     );
     return {
       B2BPOSTCUSTOMER: {
@@ -194,12 +192,10 @@ export const B2B_PostDeliveryAddress = operation({
       optionalNumber(data.CUSTOMER),
       '/DELIVERYADDRESSDATA/CUSTOMER',
     );
-    const posted = await withCustomerWireNames(
-      () =>
-        services.customers.customers.postDeliveryAddress(customerNo, deliveryAddressInput(data), {
-          confinedTo: confinedCustomer(principal),
-        }),
-      { prefix: '/DELIVERYADDRESSDATA' },
+    const posted = await withRoot('/DELIVERYADDRESSDATA', () =>
+      services.customers.customers.postDeliveryAddress(customerNo, deliveryAddressInput(data), {
+        confinedTo: confinedCustomer(principal),
+      }),
     );
     return {
       B2BPOSTDELIVERYADDRESS: {

@@ -5,13 +5,7 @@ import { feedPage } from '../../kernel/feed-page.ts';
 import type { Page, PageOf } from '../../kernel/paging.ts';
 import { fail, type WriteResult } from './customer-common.ts';
 import { CustomerRepository, type RepresentativeRow } from './customer-repository.ts';
-import {
-  checkName,
-  checkOptionalEmail,
-  checkOptionalPhone,
-  checkRepresentativeCode,
-  normaliseRepresentative,
-} from './customer-validation.ts';
+import { checkOptionalEmail, checkOptionalPhone, normaliseRepresentative } from './customer-validation.ts';
 import { type RepresentativeWire, representativeToWire } from './customer-wire.ts';
 import { CUSTOMERS_ERRORS } from './errors.ts';
 
@@ -70,21 +64,24 @@ export class RepresentativeService {
     return this.saveRepresentatives([input]);
   }
 
-  /** Creates or replaces representatives (one transaction); unchanged ones are skipped. */
+  /**
+   * Creates or replaces representatives (one transaction); unchanged ones are skipped. The code's
+   * and the name's shape is the schema's (RepresentativeBody); errors name the record by its index
+   * first (`/2/EMAIL`).
+   */
   async saveRepresentatives(inputs: RepresentativeInput[]): Promise<WriteResult> {
     const errors: FieldError[] = [];
     const seen = new Set<string>();
     const rows = inputs.map((r, i) => {
-      const at = `${i}/`;
+      const at = `/${i}/`;
       const code = normaliseRepresentative(r.code ?? '');
-      checkRepresentativeCode(errors, `${at}code`, code);
-      if (seen.has(code)) errors.push({ name: `${at}code`, message: 'repeats' });
+      if (seen.has(code)) errors.push({ name: `${at}REPRESENTATIVE`, message: 'repeats' });
       seen.add(code);
       return {
         code,
-        name: checkName(errors, `${at}name`, r.name ?? '', true),
-        email: checkOptionalEmail(errors, `${at}email`, r.email ?? ''),
-        phone: checkOptionalPhone(errors, `${at}phone`, r.phone ?? ''),
+        name: (r.name ?? '').trim(),
+        email: checkOptionalEmail(errors, `${at}EMAIL`, r.email ?? ''),
+        phone: checkOptionalPhone(errors, `${at}PHONE`, r.phone ?? ''),
         active: r.active === false ? 0 : 1,
         deleted: 0,
       };

@@ -96,6 +96,17 @@ describe('representatives in the admin area', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors[0].name).toBe('/EMAIL');
+    const shapes = await send('PUT', '/TV2/Admin/representatives/J%20D', {
+      REPRESENTATIVE: 'J D',
+      NAME: ' ',
+    });
+    expect(shapes.statusCode).toBe(400);
+    expect(
+      shapes
+        .json()
+        .errors.map((e: { name: string }) => e.name)
+        .sort(),
+    ).toEqual(['/NAME', '/REPRESENTATIVE']);
     await send('PUT', '/TV2/Admin/representatives/TMP', { REPRESENTATIVE: 'TMP', NAME: 'Tijdelijk' });
     expect((await send('DELETE', '/TV2/Admin/representatives/tmp')).statusCode).toBe(204);
     expect((await send('DELETE', '/TV2/Admin/representatives/tmp')).json().code).toBe(
@@ -173,6 +184,68 @@ describe('whole customers in the admin area', () => {
     expect(mismatch.json().errors[0].name).toBe('/CUSTOMER');
   });
 
+  it('the schema names wrong shapes: ranges, codes, blank names, the invoice address number, a missing number', async () => {
+    // Moved from the unit test of checkPatch: these are the schema's now (customer-input.ts).
+    const { CUSTOMER: _, ...noNumber } = DETAILS;
+    const bad = await send('PUT', '/TV2/Admin/customers/30001/details', {
+      ...noNumber,
+      PRICEGROUP: 0,
+      PAYMENTDAYS: 366,
+      'INVOICE ADDRESSES': [{ ...DETAILS['INVOICE ADDRESSES'][0], EXTRAADDRESSNO: 3 }],
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().code).toBe('VALIDATION_FAILED');
+    const names = new Set(bad.json().errors.map((e: { name: string }) => e.name));
+    expect([...names].sort()).toEqual([
+      '/CUSTOMER',
+      '/INVOICE ADDRESSES/0/EXTRAADDRESSNO',
+      '/PAYMENTDAYS',
+      '/PRICEGROUP',
+    ]);
+    const codes = await send('PUT', '/TV2/Admin/customers/30001/details', {
+      ...DETAILS,
+      NAME: '  ',
+      EXTERNALKEY: 'two words',
+      CUSTOMERGROUP: '-SHOPS',
+      REPRESENTATIVE: 'J D V',
+      PRICEGROUP: '10000',
+      'DELIVERY ADDRESSES': [{ ...DETAILS['DELIVERY ADDRESSES'][0], EXTRAADDRESSNO: 1000 }],
+    });
+    expect(codes.statusCode).toBe(400);
+    expect(new Set(codes.json().errors.map((e: { name: string }) => e.name))).toEqual(
+      new Set([
+        '/NAME',
+        '/EXTERNALKEY',
+        '/CUSTOMERGROUP',
+        '/REPRESENTATIVE',
+        '/PRICEGROUP',
+        '/DELIVERY ADDRESSES/0/EXTRAADDRESSNO',
+      ]),
+    );
+    const kind = IMPORT_KINDS.customerdetails!;
+    expect(() => kind.parse({ ...DETAILS, PRICEGROUP: '0', PAYMENTDAYS: '366' }, 'json')).toThrow(
+      expect.objectContaining({
+        errors: expect.arrayContaining([
+          expect.objectContaining({ name: '/PRICEGROUP' }),
+          expect.objectContaining({ name: '/PAYMENTDAYS' }),
+        ]),
+      }),
+    );
+    // Leading zeros and spaces around codes are fine: the same customer as without them.
+    const padded = await send('PUT', '/TV2/Admin/customers/30009/details', {
+      ...DETAILS,
+      CUSTOMER: '030009',
+      PRICEGROUP: '0002',
+      PAYMENTDAYS: '030',
+      REPRESENTATIVE: ' jdv ',
+    });
+    expect(padded.statusCode, padded.body).toBe(200);
+    expect(padded.json().CHANGED).toBe(1);
+    const plain = await send('PUT', '/TV2/Admin/customers/30009/details', { ...DETAILS, CUSTOMER: 30009 });
+    expect(plain.json()).toEqual({ SCN: null, CHANGED: 0 });
+    await t.services.customers.customers.deleteCustomer(30009);
+  });
+
   it('deletes a delivery address', async () => {
     expect((await send('DELETE', '/TV2/Admin/customers/30001/addresses/2')).statusCode).toBe(204);
     expect((await customer(30001))['DELIVERY ADDRESSES']).toEqual([]);
@@ -196,6 +269,28 @@ describe('customer-article links in the admin area', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors[0].name).toBe('/ARTICLELINKS/2/ARTICLE');
+    const shapes = await send('PUT', '/TV2/Admin/customerarticlelinks', {
+      ARTICLELINKS: [
+        { CUSTOMER: 30001, ARTICLE: ' ', CUSTOMERARTICLE: ' ' },
+        { CUSTOMER: 30001, ARTICLE: 'A100-010', CUSTOMERARTICLE: 'X', CUSTOMERBARCODE: '40 00' },
+      ],
+    });
+    expect(shapes.statusCode).toBe(400);
+    expect(new Set(shapes.json().errors.map((e: { name: string }) => e.name))).toEqual(
+      new Set([
+        '/ARTICLELINKS/0/ARTICLE',
+        '/ARTICLELINKS/0/CUSTOMERARTICLE',
+        '/ARTICLELINKS/1/CUSTOMERBARCODE',
+      ]),
+    );
+    const repeated = await send('PUT', '/TV2/Admin/customerarticlelinks', {
+      ARTICLELINKS: [links[0], links[0]],
+    });
+    expect(repeated.statusCode).toBe(400);
+    expect(repeated.json().errors.map((e: { name: string }) => e.name)).toEqual([
+      '/ARTICLELINKS/1/ARTICLE',
+      '/ARTICLELINKS/1/CUSTOMERARTICLE',
+    ]);
     const removed = await send('POST', '/TV2/Admin/customerarticlelinks/delete', {
       ARTICLELINKS: [{ CUSTOMER: 30001, ARTICLE: 'A100-020' }],
     });

@@ -510,7 +510,7 @@ describe('customer-article links', () => {
       t.services.customers.articleLinks.saveArticleLinks([
         { customerNo: 10001, articleNo: 'NOPE', customerArticleNo: 'MJ-9' },
       ]),
-    ).rejects.toMatchObject({ errors: [{ name: '0/articleNo' }] });
+    ).rejects.toMatchObject({ errors: [{ name: '/0/ARTICLE' }] });
     const since = await scnNow();
     expect(
       await t.services.customers.articleLinks.saveArticleLinks([
