@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { adminRoute, pathNumber, samePathKey, uploadedBytes } from '../../kernel/admin-route.ts';
 import { IMAGE_TYPES, MAX_IMAGE_BYTES } from '../../kernel/image-bytes.ts';
-import { ArticleBody, articleInput, SizeTableBody, sizeTableInput, withWireNames } from './catalog-input.ts';
+import { ArticleBody, articleInput, SizeTableBody, sizeTableInput } from './catalog-input.ts';
 
 const SaveAnswer = Type.Object({
   WRITTEN: Type.Integer({ description: 'Records changed (their SCN moved).' }),
@@ -12,6 +12,11 @@ const ArticleParams = Type.Object({ article: Type.String({ minLength: 1, maxLeng
 const ImageParams = Type.Object({
   article: Type.String({ minLength: 1, maxLength: 40 }),
   imageno: pathNumber(99),
+});
+/** An image is stored under a number from 1 to 99. */
+const StoredImageParams = Type.Object({
+  article: Type.String({ minLength: 1, maxLength: 40 }),
+  imageno: Type.String({ pattern: '^(?:0?[1-9]|[1-9][0-9])$', description: 'Image number, 1 to 99.' }),
 });
 const SizeTableParams = Type.Object({ sizetable: Type.String({ minLength: 1, maxLength: 40 }) });
 
@@ -25,7 +30,7 @@ export const CATALOG_ADMIN_ROUTES = [
     response: SaveAnswer,
     async handler({ params, body, services }) {
       samePathKey(params.sizetable, body.SIZETABLE, 'SIZETABLE');
-      const result = await withWireNames(() => services.catalog.saveSizeTable(sizeTableInput(body)));
+      const result = await services.catalog.saveSizeTable(sizeTableInput(body));
       return { WRITTEN: result.written, UNCHANGED: result.unchanged };
     },
   }),
@@ -49,7 +54,7 @@ export const CATALOG_ADMIN_ROUTES = [
     response: SaveAnswer,
     async handler({ params, body, services }) {
       samePathKey(params.article, body.ARTICLE, 'ARTICLE');
-      const result = await withWireNames(() => services.catalog.saveArticle(articleInput(body)));
+      const result = await services.catalog.saveArticle(articleInput(body));
       return { WRITTEN: result.written, UNCHANGED: result.unchanged };
     },
   }),
@@ -67,13 +72,16 @@ export const CATALOG_ADMIN_ROUTES = [
     url: '/TV2/Admin/articles/:article/images/:imageno',
     summary: 'Store an article image',
     description: `JPEG, PNG or WebP up to ${MAX_IMAGE_BYTES} bytes; the declared type must match the bytes.`,
-    params: ImageParams,
+    params: StoredImageParams,
     rawBodyTypes: IMAGE_TYPES,
     response: Type.Object({ CONTENTTYPE: Type.String() }),
     async handler({ params, body, services, request }) {
       const { data, declaredType } = uploadedBytes(body, request);
-      const { contentType } = await withWireNames(() =>
-        services.catalog.putImage(params.article, Number(params.imageno), data, declaredType),
+      const { contentType } = await services.catalog.putImage(
+        params.article,
+        Number(params.imageno),
+        data,
+        declaredType,
       );
       return { CONTENTTYPE: contentType };
     },

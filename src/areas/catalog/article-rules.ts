@@ -1,4 +1,4 @@
-import { type FieldError, ValidationError } from '../../kernel/errors.ts';
+import type { FieldError } from '../../kernel/errors.ts';
 import { type LanguageText, toLanguageJson } from '../../kernel/language.ts';
 import type { Audience } from '../../kernel/paging.ts';
 import type { ArticleChildren, ArticleRow, ArticleVersion } from './catalog-repository.ts';
@@ -31,9 +31,6 @@ export interface ArticleInput {
   parameterNumbers: Array<{ code: number; number: number; text: LanguageText }>;
 }
 
-/** An article number or size table code: 1 to 40 letters, digits or . _ / - (not first). */
-export const ARTICLE_NO = /^[A-Za-z0-9][A-Za-z0-9._/-]{0,39}$/;
-
 /** Whether `audience` sees the article: B2B every live one, B2C the live ones active and for retail. */
 export function visibleTo(
   audience: Audience,
@@ -43,21 +40,20 @@ export function visibleTo(
   return audience === 'B2B' || (a.retail === 1 && a.active === 1);
 }
 
-export function checkArticle(input: ArticleInput): void {
+/**
+ * The checks of an article that its written form's schema cannot state (catalog-input.ts states
+ * the rest): each size once, each barcode with a valid EAN-13 check digit. Named by pointer into
+ * the article's written form (`/SIZES/2/BARCODE`).
+ */
+export function articleErrors(input: ArticleInput): FieldError[] {
   const errors: FieldError[] = [];
-  if (!ARTICLE_NO.test(input.articleNo)) {
-    errors.push({ name: 'articleNo', message: 'use 1 to 40 letters, digits or . _ / -' });
-  }
-  if (!Number.isInteger(input.vatRateBp) || input.vatRateBp < 0 || input.vatRateBp > 10_000) {
-    errors.push({ name: 'vatRateBp', message: 'a VAT rate is 0 to 10000 basis points' });
-  }
   const seen = new Set<string>();
   for (const [i, s] of input.sizes.entries()) {
-    if (seen.has(s.sizex)) errors.push({ name: `sizes/${i}/sizex`, message: `size ${s.sizex} repeats` });
+    if (seen.has(s.sizex)) errors.push({ name: `/SIZES/${i}/SIZEX`, message: `size ${s.sizex} repeats` });
     seen.add(s.sizex);
-    if (!isValidEan13(s.barcode)) errors.push({ name: `sizes/${i}/barcode`, message: 'not a valid EAN-13' });
+    if (!isValidEan13(s.barcode)) errors.push({ name: `/SIZES/${i}/BARCODE`, message: 'not a valid EAN-13' });
   }
-  if (errors.length > 0) throw new ValidationError(errors);
+  return errors;
 }
 
 export function toRow(input: ArticleInput, scn: number, createdAt: string, updatedAt: string): ArticleRow {

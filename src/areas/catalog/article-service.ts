@@ -1,13 +1,13 @@
 import type { Database } from '../../kernel/db/database.ts';
 import { CoalescedScnReader } from '../../kernel/db/scn-reader.ts';
 import { inWriteTransaction, type UnitOfWork } from '../../kernel/db/unit-of-work.ts';
-import { ValidationError } from '../../kernel/errors.ts';
+import { type FieldError, ValidationError, withRoot } from '../../kernel/errors.ts';
 import { feedPage } from '../../kernel/feed-page.ts';
 import type { SaveResult } from '../../kernel/import/import-kind.ts';
 import type { Audience, Page, PageOf } from '../../kernel/paging.ts';
 import {
   type ArticleInput,
-  checkArticle,
+  articleErrors,
   childrenOf,
   sameArticle,
   toRow,
@@ -103,26 +103,28 @@ export class ArticleService {
     return json;
   }
 
+  /** One article; its fields are named as in its written form (`/SIZES/0/BARCODE`). */
   async saveArticle(input: ArticleInput): Promise<SaveResult> {
-    return this.saveArticles([input]);
+    return withRoot('', () => this.saveArticles([input]), { single: true });
   }
 
   /**
    * Creates or replaces articles, all in one transaction (all or none). An article whose stored
    * form already equals the input is left alone: saving the same data twice moves no SCN, so
-   * re-importing a file changes nothing.
+   * re-importing a file changes nothing. A refusal names the field by the article's index in the
+   * list first (`/3/SIZES/0/BARCODE`).
    */
   async saveArticles(inputs: ArticleInput[]): Promise<SaveResult> {
-    for (const input of inputs) checkArticle(input);
-    const seen = new Map<string, string>();
-    for (const input of inputs) {
+    const errors: FieldError[] = [];
+    const seen = new Set<string>();
+    for (const [i, input] of inputs.entries()) {
+      errors.push(...articleErrors(input).map((e) => ({ ...e, name: `/${i}${e.name}` })));
       if (seen.has(input.articleNo)) {
-        throw new ValidationError([
-          { name: 'articleNo', message: `article ${input.articleNo} appears twice` },
-        ]);
+        errors.push({ name: `/${i}/ARTICLE`, message: `article ${input.articleNo} appears twice` });
       }
-      seen.set(input.articleNo, input.articleNo);
+      seen.add(input.articleNo);
     }
+    if (errors.length > 0) throw new ValidationError(errors);
     return inWriteTransaction(this.database, async (uow) => {
       const repo = new CatalogRepository(uow.db);
       const nos = inputs.map((i) => i.articleNo);
@@ -134,7 +136,7 @@ export class ArticleService {
       const at = this.now().toISOString();
       const changed: Array<{ row: ArticleRow; children: ReturnType<typeof childrenOf> }> = [];
 
-      for (const input of inputs) {
+      for (const [i, input] of inputs.entries()) {
         let sizes = sizeTables.get(input.sizeTableCode);
         if (!sizes) {
           sizes = (await repo.sizeTableExists(input.sizeTableCode))
@@ -144,13 +146,16 @@ export class ArticleService {
         }
         if (sizes.length === 0) {
           throw new ValidationError([
-            { name: 'sizeTableCode', message: `no size table "${input.sizeTableCode}"` },
+            { name: `/${i}/SIZETABLE`, message: `no size table "${input.sizeTableCode}"` },
           ]);
         }
         const unknown = input.sizes.filter((s) => !sizes.includes(s.sizex)).map((s) => s.sizex);
         if (unknown.length > 0) {
           throw new ValidationError([
-            { name: 'sizes', message: `not in size table ${input.sizeTableCode}: ${unknown.join(', ')}` },
+            {
+              name: `/${i}/SIZES`,
+              message: `not in size table ${input.sizeTableCode}: ${unknown.join(', ')}`,
+            },
           ]);
         }
         for (const s of input.sizes) {

@@ -1,15 +1,17 @@
 import { type Static, Type } from 'typebox';
+import { ValidationError } from '../../kernel/errors.ts';
 import { MAX_INT32 } from '../../kernel/int-limits.ts';
 import { LANGUAGE_SLOTS, type LanguageText } from '../../kernel/language.ts';
 import { toMinor } from '../../kernel/money.ts';
-import { withWireNames as withSharedWireNames } from '../../kernel/wire-names.ts';
 import type { ArticleInput } from './article-rules.ts';
 import type { SizeTableInput } from './size-table-service.ts';
 
 /**
  * The written forms of catalogue records: the body of the admin endpoints and a record of
  * `tv2 import articles|sizetables` (JSON), in the same upper-case style as the TV2 answers, so an
- * article read from B2B_GetArticle can be written back as it is.
+ * article read from B2B_GetArticle can be written back as it is. Their schemas state every check of
+ * a field's shape; the services check only what needs the database or several fields (repeats,
+ * EAN-13 check digits), naming the field by its pointer in this form (`/SIZES/2/BARCODE`).
  */
 const TEXT_SLOTS = Object.fromEntries(
   LANGUAGE_SLOTS.map((slot) => [slot, Type.Optional(Type.String({ maxLength: 500 }))]),
@@ -22,11 +24,14 @@ const Text = Type.Object(TEXT_SLOTS, {
   description: 'Text per language slot; missing slots stay empty.',
 });
 const Code = (description: string) => Type.String({ minLength: 1, maxLength: 40, description });
+/** An article number or size table code: 1 to 40 letters, digits or . _ / - (not first). */
+const Key = (description: string) =>
+  Type.String({ minLength: 1, maxLength: 40, pattern: '^[A-Za-z0-9][A-Za-z0-9._/-]{0,39}$', description });
 const Flag = Type.Union([Type.Boolean(), Type.Literal(0), Type.Literal(1)]);
 
 export const SizeTableBody = Type.Object(
   {
-    SIZETABLE: Code('Size table code.'),
+    SIZETABLE: Key('Size table code.'),
     DESCRIPTION: Type.Optional(Text),
     SIZES: Type.Array(Type.String({ minLength: 1, maxLength: 20 }), { minItems: 1, maxItems: 100 }),
   },
@@ -49,7 +54,7 @@ const ParameterNumber = Type.Object(
 
 export const ArticleBody = Type.Object(
   {
-    ARTICLE: Code('Article number.'),
+    ARTICLE: Key('Article number.'),
     MODEL: Code('Model number.'),
     COLOUR: Type.String({ maxLength: 20 }),
     COLOURDESCRIPTION: Type.Optional(Text),
@@ -80,11 +85,6 @@ export const ArticleBody = Type.Object(
 );
 export type ArticleBody = Static<typeof ArticleBody>;
 
-/** Catalogue writes named in wire terms; a size table's `code` is its SIZETABLE. */
-export function withWireNames<T>(write: () => Promise<T>): Promise<T> {
-  return withSharedWireNames(write, { extra: { code: 'SIZETABLE' } });
-}
-
 function text(value: LanguageText | undefined): LanguageText {
   const out: LanguageText = {};
   for (const slot of LANGUAGE_SLOTS) if (value?.[slot]) out[slot] = value[slot];
@@ -93,6 +93,15 @@ function text(value: LanguageText | undefined): LanguageText {
 
 const flag = (value: boolean | 0 | 1 | undefined, fallback: boolean) =>
   value === undefined ? fallback : Boolean(value);
+
+/** Percent with at most two decimals, exactly: "9.5" -> 950 basis points, 0 to 10000. */
+function vatRateBp(percent: number | string): number {
+  const bp = toMinor(percent, '/PERCVAT');
+  if (bp < 0 || bp > 10_000) {
+    throw new ValidationError([{ name: '/PERCVAT', message: 'a VAT rate is 0 to 10000 basis points' }]);
+  }
+  return bp;
+}
 
 export function sizeTableInput(body: SizeTableBody): SizeTableInput {
   return { code: body.SIZETABLE, description: text(body.DESCRIPTION), sizes: body.SIZES };
@@ -114,8 +123,7 @@ export function articleInput(body: ArticleBody): ArticleInput {
     brand: body.BRAND ?? '',
     season: body.SEASON ?? '',
     articleGroup: body.ARTICLEGROUP ?? '',
-    // Percent with at most two decimals, exactly: "9.5" -> 950 basis points.
-    vatRateBp: toMinor(body.PERCVAT, '/PERCVAT'),
+    vatRateBp: vatRateBp(body.PERCVAT),
     sizeTableCode: body.SIZETABLE,
     active: flag(body.ACTIVE, true),
     retail: flag(body.RETAIL, false),

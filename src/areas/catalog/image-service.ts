@@ -1,6 +1,6 @@
 import type { Database } from '../../kernel/db/database.ts';
 import { inWriteTransaction } from '../../kernel/db/unit-of-work.ts';
-import { KERNEL_ERRORS, ValidationError } from '../../kernel/errors.ts';
+import { KERNEL_ERRORS } from '../../kernel/errors.ts';
 import { feedPage } from '../../kernel/feed-page.ts';
 import { cleanImage, MAX_IMAGE_BYTES } from '../../kernel/image-bytes.ts';
 import type { Audience, Page, PageOf } from '../../kernel/paging.ts';
@@ -48,7 +48,7 @@ export class ImageService {
   /**
    * Stores an image: its type sniffed from the bytes (only JPEG, PNG and WebP are taken), then
    * decoded and encoded again (cleanImage), so only the picture is kept, never what was appended
-   * to it or its metadata.
+   * to it or its metadata. The image number (1 to 99) is the admin route's to check.
    */
   async putImage(
     articleNo: string,
@@ -56,12 +56,9 @@ export class ImageService {
     upload: Buffer,
     declaredType?: string,
   ): Promise<{ contentType: string }> {
-    if (!Number.isInteger(imageNo) || imageNo < 1 || imageNo > 99) {
-      throw new ValidationError([{ name: 'imageNo', message: 'an image number is 1 to 99' }]);
-    }
     const { contentType, sha256, data } = await cleanImage(upload, {
       maxBytes: MAX_IMAGE_BYTES,
-      field: 'data',
+      field: '/data',
       declaredType,
     });
     await inWriteTransaction(this.database, async (uow) => {

@@ -1,3 +1,4 @@
+import { withRoot } from '../../kernel/errors.ts';
 import { checkRecord, fromCsv, type ImportKind } from '../../kernel/import/import-kind.ts';
 import {
   ArticleBody,
@@ -6,7 +7,6 @@ import {
   SizeTableBody,
   sizeTableInput,
   sizeTableRecordFromCsv,
-  withWireNames,
 } from './catalog-input.ts';
 
 const sizeTables: ImportKind<ReturnType<typeof sizeTableInput>> = {
@@ -16,7 +16,8 @@ const sizeTables: ImportKind<ReturnType<typeof sizeTableInput>> = {
     sizeTableInput(
       checkRecord<SizeTableBody>(SizeTableBody, fromCsv(record, format, sizeTableRecordFromCsv)),
     ),
-  save: (services, inputs) => withWireNames(() => services.catalog.saveSizeTables(inputs)),
+  save: (services, inputs) =>
+    withRoot('', () => services.catalog.saveSizeTables(inputs), { single: inputs.length === 1 }),
 };
 
 const articles: ImportKind<ReturnType<typeof articleInput>> = {
@@ -25,7 +26,8 @@ const articles: ImportKind<ReturnType<typeof articleInput>> = {
     'articles with sizes and barcodes, in the form of B2B_GetArticle (CSV: flat columns, see README)',
   parse: (record, format) =>
     articleInput(checkRecord<ArticleBody>(ArticleBody, fromCsv(record, format, articleRecordFromCsv))),
-  save: (services, inputs) => withWireNames(() => services.catalog.saveArticles(inputs)),
+  save: (services, inputs) =>
+    withRoot('', () => services.catalog.saveArticles(inputs), { single: inputs.length === 1 }),
 };
 
 /** The `tv2 import` kinds of the catalog area: size tables before the articles that use them. */

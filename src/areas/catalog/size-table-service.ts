@@ -1,6 +1,6 @@
 import type { Database } from '../../kernel/db/database.ts';
 import { inWriteTransaction } from '../../kernel/db/unit-of-work.ts';
-import { type FieldError, ValidationError } from '../../kernel/errors.ts';
+import { ValidationError, withRoot } from '../../kernel/errors.ts';
 import { feedPage } from '../../kernel/feed-page.ts';
 import type { SaveResult } from '../../kernel/import/import-kind.ts';
 import {
@@ -10,7 +10,6 @@ import {
   toLanguageJson,
 } from '../../kernel/language.ts';
 import type { Page, PageOf } from '../../kernel/paging.ts';
-import { ARTICLE_NO } from './article-rules.ts';
 import { CatalogRepository } from './catalog-repository.ts';
 import { CATALOG_ERRORS } from './errors.ts';
 
@@ -55,22 +54,23 @@ export class SizeTableService {
     });
   }
 
+  /** One size table; its fields are named as in its written form (`/SIZES`). */
   saveSizeTable(input: SizeTableInput): Promise<SaveResult> {
-    return this.saveSizeTables([input]);
+    return withRoot('', () => this.saveSizeTables([input]), { single: true });
   }
 
-  /** Creates or replaces size tables in one transaction; unchanged ones move no SCN. */
+  /**
+   * Creates or replaces size tables in one transaction; unchanged ones move no SCN. The shape of
+   * each is its written form's (catalog-input.ts); here each size once, named by the table's index
+   * in the list first (`/3/SIZES`).
+   */
   async saveSizeTables(inputs: SizeTableInput[]): Promise<SaveResult> {
-    for (const input of inputs) {
-      const errors: FieldError[] = [];
-      if (!ARTICLE_NO.test(input.code))
-        errors.push({ name: 'code', message: 'use 1 to 40 letters, digits or . _ / -' });
-      if (input.sizes.length === 0)
-        errors.push({ name: 'sizes', message: 'a size table has at least one size' });
-      if (new Set(input.sizes).size !== input.sizes.length)
-        errors.push({ name: 'sizes', message: 'sizes repeat' });
-      if (errors.length > 0) throw new ValidationError(errors);
-    }
+    const errors = inputs.flatMap((input, i) =>
+      new Set(input.sizes).size !== input.sizes.length
+        ? [{ name: `/${i}/SIZES`, message: 'sizes repeat' }]
+        : [],
+    );
+    if (errors.length > 0) throw new ValidationError(errors);
     return inWriteTransaction(this.database, async (uow) => {
       const repo = new CatalogRepository(uow.db);
       let written = 0;

@@ -117,6 +117,53 @@ describe('the admin area', () => {
     expect(taken.json().code).toBe('BARCODE_TAKEN');
   });
 
+  it('checks the shape of a record by its schema, the rest by the rules, each named by its pointer', async () => {
+    const names = async (url: string, body: unknown) => {
+      const res = await send('PUT', url, body);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().code).toBe('VALIDATION_FAILED');
+      return res.json().errors.map((e: { name: string }) => e.name);
+    };
+    // the schema: an article number or size table code of letters, digits and . _ / -
+    expect(await names('/TV2/Admin/articles/K1%20500', { ...articleBody, ARTICLE: 'K1 500' })).toEqual([
+      '/ARTICLE',
+    ]);
+    expect(await names('/TV2/Admin/sizetables/-TOPS', { SIZETABLE: '-TOPS', SIZES: ['S'] })).toEqual([
+      '/SIZETABLE',
+    ]);
+    expect(await names('/TV2/Admin/sizetables/NONE', { SIZETABLE: 'NONE', SIZES: [] })).toEqual(['/SIZES']);
+    // the rules: a VAT rate of 0 to 100 percent once read, a size once, each barcode's check digit
+    const vat = await send('PUT', '/TV2/Admin/articles/K1-500', {
+      ...articleBody,
+      ARTICLE: 'K1-500',
+      PERCVAT: 101,
+    });
+    expect(vat.json().errors).toEqual([
+      { name: '/PERCVAT', message: 'a VAT rate is 0 to 10000 basis points' },
+    ]);
+    expect(await names('/TV2/Admin/sizetables/TWICE', { SIZETABLE: 'TWICE', SIZES: ['S', 'S'] })).toEqual([
+      '/SIZES',
+    ]);
+    const twice = { ...articleBody, ARTICLE: 'K1-500', SIZES: [articleBody.SIZES[0], articleBody.SIZES[0]] };
+    expect(await names('/TV2/Admin/articles/K1-500', twice)).toEqual(['/SIZES/1/SIZEX']);
+    const unknown = { ...articleBody, ARTICLE: 'K1-500', SIZETABLE: 'NOPE' };
+    expect(await names('/TV2/Admin/articles/K1-500', unknown)).toEqual(['/SIZETABLE']);
+  });
+
+  it('stores an image under a number from 1 to 99', async () => {
+    for (const imageNo of ['0', '00', '100']) {
+      const res = await send(
+        'PUT',
+        `/TV2/Admin/articles/K1-100/images/${imageNo}`,
+        png(),
+        admin,
+        'image/png',
+      );
+      expect(res.statusCode, imageNo).toBe(400);
+      expect(res.json().errors.map((e: { name: string }) => e.name)).toEqual(['imageno']);
+    }
+  });
+
   it('stores images whose declared type matches their bytes', async () => {
     const bytes = png();
     const stored = await send('PUT', '/TV2/Admin/articles/K1-100/images/1', bytes, admin, 'image/png');

@@ -290,7 +290,14 @@ describe('catalogue writes', () => {
     const scnBefore = (await list('B2B_GetAllArticles')).B2BGETALLARTICLES.SCN;
     await expect(
       t.services.catalog.saveArticles([article('C1-1'), article('C2-1', { sizeTableCode: 'MISSING' })]),
-    ).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+    ).rejects.toMatchObject({
+      code: 'VALIDATION_FAILED',
+      // named by the article's index in the list, then its pointer in the written form
+      errors: [{ name: '/1/SIZETABLE', message: 'no size table "MISSING"' }],
+    });
+    await expect(t.services.catalog.saveArticles([article('C1-1'), article('C1-1')])).rejects.toMatchObject({
+      errors: [{ name: '/1/ARTICLE', message: 'article C1-1 appears twice' }],
+    });
     expect(
       (await t.call('GET', 'B2B_GetArticle', { token: both, query: { strarticle: 'C1-1' } })).statusCode,
     ).toBe(404);
