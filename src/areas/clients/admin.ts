@@ -8,10 +8,13 @@ import {
   adminClientInput,
   OnAccountBody,
   onAccountInput,
-  withClientNames,
 } from './client-input.ts';
 
 const ClientParams = Type.Object({ client: pathNumber(MAX_INT32) });
+/** An on-account item's document number: 1 to 40 letters, digits or . _ / - (a letter or digit first). */
+const DOCUMENT_NO = '^[A-Za-z0-9][A-Za-z0-9._/-]{0,39}$';
+/** A client action's code: 1 to 40 capitals, digits or . _ - (a capital or digit first). */
+const ACTION_CODE = '^[A-Z0-9][A-Z0-9._-]{0,39}$';
 
 export const CLIENTS_ADMIN_ROUTES = [
   adminRoute({
@@ -25,9 +28,9 @@ export const CLIENTS_ADMIN_ROUTES = [
     response: Type.Object({ CLIENT: Type.Integer(), CREATED: Type.Boolean(), CHANGED: Type.Boolean() }),
     async handler({ params, body, services }) {
       samePathKey(params.client, body.CLIENT, 'CLIENT', Number);
-      const saved = await withClientNames('', () =>
-        services.clients.profiles.saveClient(adminClientInput(body), { createWithNumber: true }),
-      );
+      const saved = await services.clients.profiles.saveClient(adminClientInput(body), {
+        createWithNumber: true,
+      });
       return { CLIENT: saved.clientNo, CREATED: saved.created, CHANGED: saved.changed };
     },
   }),
@@ -37,15 +40,13 @@ export const CLIENTS_ADMIN_ROUTES = [
     summary: 'Book or change an on-account item of a client (invoice, credit note, payment)',
     params: Type.Object({
       client: pathNumber(MAX_INT32),
-      documentno: Type.String({ minLength: 1, maxLength: 40 }),
+      documentno: Type.String({ pattern: DOCUMENT_NO }),
     }),
     body: OnAccountBody,
     response: Type.Object({ CHANGED: Type.Boolean() }),
     async handler({ params, body, services }) {
       const input = onAccountInput(Number(params.client), params.documentno, body);
-      const { changed } = await withClientNames('', () =>
-        services.clients.purchases.saveOnAccountEntry(input),
-      );
+      const { changed } = await services.clients.purchases.saveOnAccountEntry(input);
       return { CHANGED: changed };
     },
   }),
@@ -63,12 +64,10 @@ export const CLIENTS_ADMIN_ROUTES = [
     ),
     response: Type.Object({ MESSAGE: Type.Integer() }),
     async handler({ params, body, services }) {
-      const { messageNo } = await withClientNames('', () =>
-        services.clients.messages.sendMessage(Number(params.client), {
-          subject: body.SUBJECT,
-          body: body.BODY,
-        }),
-      );
+      const { messageNo } = await services.clients.messages.sendMessage(Number(params.client), {
+        subject: body.SUBJECT,
+        body: body.BODY,
+      });
       return { MESSAGE: messageNo };
     },
   }),
@@ -76,10 +75,10 @@ export const CLIENTS_ADMIN_ROUTES = [
     method: 'PUT',
     url: '/TV2/Admin/clientactions/:action',
     summary: 'Create or change a client action (a promotion each client can claim once)',
-    params: Type.Object({ action: Type.String({ minLength: 1, maxLength: 40 }) }),
+    params: Type.Object({ action: Type.String({ pattern: ACTION_CODE }) }),
     body: ActionBody,
     async handler({ params, body, services }) {
-      await withClientNames('', () => services.clients.messages.saveAction(actionInput(params.action, body)));
+      await services.clients.messages.saveAction(actionInput(params.action, body));
     },
   }),
 ];

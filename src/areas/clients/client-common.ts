@@ -4,8 +4,17 @@ import { CLIENTS_ERRORS } from './errors.ts';
 
 /** What the clients area's services (profile, purchases, messages) share. */
 
-export const SHOP_CODE = /^[A-Za-z0-9._-]{1,20}$/;
-export const LEVEL = /^[A-Z0-9_]{1,20}$/;
+/** A shop (location) code: 1 to 20 letters, digits or . _ - (the request schemas state it). */
+export const SHOP_CODE_PATTERN = '^[A-Za-z0-9._-]{1,20}$';
+export const SHOP_CODE = new RegExp(SHOP_CODE_PATTERN);
+/** A member level: 1 to 20 capitals, digits or _ (a member card's and a client action's). */
+export const LEVEL_PATTERN = '^[A-Z0-9_]{1,20}$';
+/** Names and address lines hold no control characters (U+0000 to U+001F, U+007F to U+009F). */
+export const NO_CONTROL_PATTERN = '^[^\\u0000-\\u001F\\u007F-\\u009F]*$';
+/** A shop code, or '' (which clears a client's home shop); with maxLength 20. */
+export const SHOP_CODE_OR_EMPTY_PATTERN = '^[A-Za-z0-9._-]*$';
+/** A day YYYY-MM-DD, or '' (which clears a birth date); the rules check that the day exists. */
+export const DAY_OR_EMPTY_PATTERN = '^(?:[0-9]{4}-[0-9]{2}-[0-9]{2})?$';
 
 /** A client that is not anonymised; otherwise 404 CLIENT_NOT_FOUND. */
 export async function liveClient(repo: ClientRepository, clientNo: number): Promise<ClientRow> {

@@ -1,32 +1,39 @@
 import { type Static, Type } from 'typebox';
-import { ValidationError } from '../../kernel/errors.ts';
 import { DIGITS_MAX, MAX_INT32 } from '../../kernel/int-limits.ts';
 import { LANGUAGE_SLOTS } from '../../kernel/language.ts';
 import { toMinor } from '../../kernel/money.ts';
+import {
+  DAY_OR_EMPTY_PATTERN,
+  LEVEL_PATTERN,
+  NO_CONTROL_PATTERN,
+  SHOP_CODE_OR_EMPTY_PATTERN,
+} from './client-common.ts';
 import type { ActionInput } from './client-message-service.ts';
 import type { ClientInput } from './client-profile-rules.ts';
 import { ON_ACCOUNT_TYPES, type OnAccountInput, type OnAccountType } from './client-purchase-service.ts';
 
 /**
  * The written forms of client records: the CLIENTDATA of B2C_PostClient, and the back office's
- * admin bodies and `tv2 import clients` records (the same fields, plus the member card).
+ * admin bodies and `tv2 import clients` records (the same fields, plus the member card). The
+ * schemas hold every shape check (lengths, patterns, types); the services check only what needs
+ * the stored data or more than one field, naming fields by their pointers in these records.
  */
-const optionalText = (maxLength: number) =>
-  Type.Optional(Type.Union([Type.String({ maxLength }), Type.Null()]));
+const optionalText = (maxLength: number, pattern?: string) =>
+  Type.Optional(Type.Union([Type.String({ maxLength, ...(pattern ? { pattern } : {}) }), Type.Null()]));
 const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' });
 
 export const CLIENT_FIELDS = {
   EMAIL: Type.Optional(Type.String({ maxLength: 254 })),
-  FIRSTNAME: optionalText(80),
-  MIDDLENAME: optionalText(40),
-  LASTNAME: Type.Optional(Type.String({ maxLength: 80 })),
+  FIRSTNAME: optionalText(80, NO_CONTROL_PATTERN),
+  MIDDLENAME: optionalText(40, NO_CONTROL_PATTERN),
+  LASTNAME: Type.Optional(Type.String({ maxLength: 80, pattern: NO_CONTROL_PATTERN })),
   PHONE: optionalText(40),
-  ADDRESS: optionalText(120),
-  HOUSENUMBER: optionalText(20),
+  ADDRESS: optionalText(120, NO_CONTROL_PATTERN),
+  HOUSENUMBER: optionalText(20, NO_CONTROL_PATTERN),
   POSTALCODE: optionalText(12),
-  CITY: optionalText(80),
+  CITY: optionalText(80, NO_CONTROL_PATTERN),
   COUNTRY: optionalText(2),
-  BIRTHDATE: optionalText(10),
+  BIRTHDATE: optionalText(10, DAY_OR_EMPTY_PATTERN),
   LANGUAGE: Type.Optional(Type.Union(LANGUAGE_SLOTS.map((s) => Type.Literal(s)))),
   CONSENTS: Type.Optional(
     Type.Object(
@@ -38,13 +45,13 @@ export const CLIENT_FIELDS = {
       { additionalProperties: false },
     ),
   ),
-  HOMESHOP: optionalText(20),
+  HOMESHOP: optionalText(20, SHOP_CODE_OR_EMPTY_PATTERN),
 };
 
 export const MemberCardBody = Type.Object(
   {
-    CARDNO: Type.String({ minLength: 1, maxLength: 40 }),
-    LEVEL: Type.String({ minLength: 1, maxLength: 20 }),
+    CARDNO: Type.String({ pattern: '^[A-Z0-9-]{4,32}$' }),
+    LEVEL: Type.String({ pattern: LEVEL_PATTERN }),
     VALIDFROM: Day,
     VALIDTO: Day,
   },
@@ -55,7 +62,8 @@ export const AdminClientBody = Type.Object(
   {
     CLIENT: Type.Union([
       Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
-      Type.String({ pattern: '^[0-9]{1,9}$', [DIGITS_MAX]: MAX_INT32 }),
+      // 1 or more: at least one digit that is not 0
+      Type.String({ pattern: '^0*[1-9][0-9]*$', maxLength: 9, [DIGITS_MAX]: MAX_INT32 }),
     ]),
     ...CLIENT_FIELDS,
     MEMBERCARD: Type.Optional(Type.Union([MemberCardBody, Type.Null()])),
@@ -108,61 +116,6 @@ export function adminClientInput(body: AdminClientBody): ClientInput {
   };
 }
 
-/** The service's field names as JSON pointers into a body with these client fields. */
-export const CLIENT_WIRE_NAMES: Record<string, string> = {
-  clientNo: 'CLIENT',
-  email: 'EMAIL',
-  firstName: 'FIRSTNAME',
-  middleName: 'MIDDLENAME',
-  lastName: 'LASTNAME',
-  phone: 'PHONE',
-  address: 'ADDRESS',
-  houseNumber: 'HOUSENUMBER',
-  postalCode: 'POSTALCODE',
-  city: 'CITY',
-  country: 'COUNTRY',
-  birthDate: 'BIRTHDATE',
-  language: 'LANGUAGE',
-  homeShop: 'HOMESHOP',
-  'consents/newsletter': 'CONSENTS/NEWSLETTER',
-  'consents/sms': 'CONSENTS/SMS',
-  'consents/profiling': 'CONSENTS/PROFILING',
-  'memberCard/cardNo': 'MEMBERCARD/CARDNO',
-  'memberCard/level': 'MEMBERCARD/LEVEL',
-  'memberCard/validFrom': 'MEMBERCARD/VALIDFROM',
-  'memberCard/validTo': 'MEMBERCARD/VALIDTO',
-  documentNo: 'DOCUMENTNO',
-  documentType: 'DOCUMENTTYPE',
-  documentDate: 'DOCUMENTDATE',
-  dueDate: 'DUEDATE',
-  description: 'DESCRIPTION',
-  currency: 'CURRENCY',
-  amountMinor: 'AMOUNT',
-  openMinor: 'OPEN',
-  subject: 'SUBJECT',
-  body: 'BODY',
-  code: 'ACTION',
-  memberLevel: 'MEMBERLEVEL',
-  validFrom: 'VALIDFROM',
-  validTo: 'VALIDTO',
-};
-
-/** Runs a client write, naming its validation errors as pointers under `root` (e.g. `/CLIENTDATA`). */
-export async function withClientNames<T>(root: string, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (!(error instanceof ValidationError)) throw error;
-    throw new ValidationError(
-      error.errors.map((e) => ({
-        ...e,
-        name: e.name.startsWith('/') ? e.name : `${root}/${CLIENT_WIRE_NAMES[e.name] ?? e.name}`,
-      })),
-      error.code,
-    );
-  }
-}
-
 export const OnAccountBody = Type.Object(
   {
     DOCUMENTTYPE: Type.Union(ON_ACCOUNT_TYPES.map((t) => Type.Literal(t))),
@@ -198,7 +151,7 @@ export const ActionBody = Type.Object(
       { additionalProperties: false },
     ),
     CLIENT: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 2_147_483_647 }), Type.Null()])),
-    MEMBERLEVEL: Type.Optional(Type.Union([Type.String({ maxLength: 20 }), Type.Null()])),
+    MEMBERLEVEL: Type.Optional(Type.Union([Type.String({ pattern: LEVEL_PATTERN }), Type.Null()])),
     VALIDFROM: Day,
     VALIDTO: Day,
     ACTIVE: Type.Optional(Type.Boolean()),

@@ -3,7 +3,7 @@ import { inWriteTransaction } from '../../kernel/db/unit-of-work.ts';
 import { type FieldError, ValidationError } from '../../kernel/errors.ts';
 import { splitPage } from '../../kernel/feed-page.ts';
 import { type LanguageText, toLanguageJson } from '../../kernel/language.ts';
-import { LEVEL, liveClient, today } from './client-common.ts';
+import { liveClient, today } from './client-common.ts';
 import { ClientRepository, type ClientRow } from './client-repository.ts';
 import { isValidDay } from './client-validation.ts';
 import { type ActionWire, actionToWire, type MessageWire, messageToWire } from './client-wire.ts';
@@ -20,8 +20,6 @@ export interface ActionInput {
   validTo: string;
   active?: boolean;
 }
-
-const ACTION_CODE = /^[A-Z0-9][A-Z0-9._-]{0,39}$/;
 
 /**
  * What the shop says to and offers a retail client (docs/clients.md): user messages and client
@@ -81,7 +79,10 @@ export class ClientMessageService {
     });
   }
 
-  /** Back office: sends a message to a client. */
+  /**
+   * Back office: sends a message to a client. The lengths are the request schema's; a subject or
+   * body that is only white space is refused here (`/SUBJECT`, `/BODY`), as both are stored trimmed.
+   */
   async sendMessage(
     clientNo: number,
     message: { subject: string; body: string },
@@ -89,10 +90,8 @@ export class ClientMessageService {
     const errors: FieldError[] = [];
     const subject = message.subject.trim();
     const body = message.body.trim();
-    if (subject.length < 1 || subject.length > 200)
-      errors.push({ name: 'subject', message: 'has 1 to 200 characters' });
-    if (body.length < 1 || body.length > 10_000)
-      errors.push({ name: 'body', message: 'has 1 to 10000 characters' });
+    if (subject === '') errors.push({ name: '/SUBJECT', message: 'has 1 to 200 characters' });
+    if (body === '') errors.push({ name: '/BODY', message: 'has 1 to 10000 characters' });
     if (errors.length > 0) throw new ValidationError(errors);
     const at = this.now().toISOString();
     return inWriteTransaction(this.database, async (uow) => {
@@ -159,21 +158,20 @@ export class ClientMessageService {
     });
   }
 
-  /** Back office: defines or changes a client action. */
+  /**
+   * Back office: defines or changes a client action. The shapes (code, member level, lengths) are
+   * the request schema's; here the days must exist and be in order, a description be given in some
+   * language, and a client of its own exist (named as in ActionBody: `/VALIDTO`, `/CLIENT`).
+   */
   async saveAction(input: ActionInput): Promise<void> {
     const errors: FieldError[] = [];
-    if (!ACTION_CODE.test(input.code))
-      errors.push({ name: 'code', message: 'use 1 to 40 capitals, digits or . _ -' });
     if (!isValidDay(input.validFrom))
-      errors.push({ name: 'validFrom', message: 'must be a date YYYY-MM-DD' });
-    if (!isValidDay(input.validTo)) errors.push({ name: 'validTo', message: 'must be a date YYYY-MM-DD' });
+      errors.push({ name: '/VALIDFROM', message: 'must be a date YYYY-MM-DD' });
+    if (!isValidDay(input.validTo)) errors.push({ name: '/VALIDTO', message: 'must be a date YYYY-MM-DD' });
     else if (input.validTo < input.validFrom)
-      errors.push({ name: 'validTo', message: 'is before validFrom' });
-    if (input.memberLevel != null && !LEVEL.test(input.memberLevel)) {
-      errors.push({ name: 'memberLevel', message: 'use 1 to 20 capitals, digits or _' });
-    }
+      errors.push({ name: '/VALIDTO', message: 'is before VALIDFROM' });
     if (!Object.values(input.description).some((t) => t && t.trim() !== '')) {
-      errors.push({ name: 'description', message: 'give a text in at least one language' });
+      errors.push({ name: '/DESCRIPTION', message: 'give a text in at least one language' });
     }
     if (errors.length > 0) throw new ValidationError(errors);
     const at = this.now().toISOString();
@@ -181,7 +179,7 @@ export class ClientMessageService {
       const repo = new ClientRepository(uow.db);
       const scn = await uow.scn();
       if (input.clientNo != null && !(await repo.findClient(input.clientNo))) {
-        throw new ValidationError([{ name: 'clientNo', message: `no client ${input.clientNo}` }]);
+        throw new ValidationError([{ name: '/CLIENT', message: `no client ${input.clientNo}` }]);
       }
       const stored = await repo.findAction(input.code);
       await repo.upsertAction({

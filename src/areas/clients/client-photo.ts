@@ -20,16 +20,19 @@ export interface ProcessedPhoto {
   sha256: string;
 }
 
-/** Strict base64 (padding required, no line breaks, no data: prefix); `field` names it in errors. */
-export function decodeBase64Photo(text: string, field: string): Buffer {
-  if (text.length > MAX_PHOTO_BASE64) {
-    throw new ValidationError([{ name: field, message: `a photo has at most ${MAX_PHOTO_BYTES} bytes` }]);
-  }
+/** A photo is named by this pointer in the record that brings it (PROFILEPHOTODATA). */
+const PHOTO_FIELD = '/PHOTO';
+
+/**
+ * Strict base64 (padding required, no line breaks, no data: prefix). Its length (at most
+ * MAX_PHOTO_BASE64) is the request schema's.
+ */
+export function decodeBase64Photo(text: string): Buffer {
   // Canonical base64 only: what decodes and encodes back to the same text. Native both ways, where
   // a regular expression over 2.8 MB held the event loop for tens of milliseconds.
   const data = Buffer.from(text, 'base64');
   if (text.length % 4 !== 0 || data.toString('base64') !== text) {
-    throw new ValidationError([{ name: field, message: 'is not valid base64' }]);
+    throw new ValidationError([{ name: PHOTO_FIELD, message: 'is not valid base64' }]);
   }
   return data;
 }
@@ -43,14 +46,13 @@ export function decodeBase64Photo(text: string, field: string): Buffer {
  */
 export async function processPhoto(
   data: Buffer,
-  field: string,
   declaredType?: string,
 ): Promise<{ profile: ProcessedPhoto; card: ProcessedPhoto }> {
   const { contentType } = await checkImageBytes(data, {
     maxBytes: MAX_PHOTO_BYTES,
-    field,
+    field: PHOTO_FIELD,
     declaredType,
-    declaredField: field,
+    declaredField: PHOTO_FIELD,
     noun: 'a photo',
   });
   try {
@@ -71,7 +73,7 @@ export async function processPhoto(
       card: photoOf('image/jpeg', card.data, card.info.width, card.info.height),
     };
   } catch (error) {
-    throw undecodableImage(error, field);
+    throw undecodableImage(error, PHOTO_FIELD);
   }
 }
 

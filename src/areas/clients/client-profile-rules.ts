@@ -1,13 +1,12 @@
 import { checkCountry, checkEmail, checkPhone, checkPostalCode } from '../../kernel/contact.ts';
 import { type FieldError, ValidationError } from '../../kernel/errors.ts';
-import { LANGUAGE_SLOTS } from '../../kernel/language.ts';
-import { LEVEL, SHOP_CODE } from './client-common.ts';
 import type { ClientRow } from './client-repository.ts';
 import { isValidDay, normaliseEmail } from './client-validation.ts';
 
 /**
- * The rules of a client's profile that need no database: the shape checks of the input and the
- * stored row it leads to (normalised and checked as a whole). The client service reads and writes.
+ * The rules of a client's profile that need no database: the checks of the input its schema
+ * cannot state and the stored row it leads to (normalised and checked as a whole). The client
+ * service reads and writes.
  */
 
 export type ConsentKind = 'newsletter' | 'sms' | 'profiling';
@@ -45,74 +44,51 @@ export interface ClientInput {
   memberCard?: MemberCardInput | null;
 }
 
-const NAME_MAX = 80;
-const TEXT_LIMITS = {
-  firstName: NAME_MAX,
-  middleName: 40,
-  lastName: NAME_MAX,
-  address: 120,
-  houseNumber: 20,
-  city: NAME_MAX,
-} as const;
-const CONTROL = /\p{Cc}/u;
-const CARD_NO = /^[A-Z0-9-]{4,32}$/;
 const CONSENT_COLUMNS = {
   newsletter: 'consent_newsletter_at',
   sms: 'consent_sms_at',
   profiling: 'consent_profiling_at',
 } as const;
 
-/** Checks that need no stored data (types, lengths, formats) before a transaction is opened. */
-export function checkClientShape(input: ClientInput): void {
+/**
+ * The rules of a client's input that its schema cannot state, checked before a transaction is
+ * opened: what a new client needs, a last name that is not blank, the e-mail address and country
+ * (src/kernel/contact.ts), days that exist and their order. The shapes (types, lengths, patterns:
+ * names without control characters, the home shop, card number and level) are the request
+ * schema's (client-input.ts, schemas.ts). Fields are named by their pointers in the client record
+ * (`/EMAIL`, `/MEMBERCARD/VALIDTO`).
+ */
+export function checkClientInput(input: ClientInput): void {
   const errors: FieldError[] = [];
-  if (input.clientNo !== undefined && (!Number.isSafeInteger(input.clientNo) || input.clientNo < 1)) {
-    errors.push({ name: 'clientNo', message: 'must be 1 or more' });
-  }
   if (input.clientNo === undefined) {
-    if (input.email === undefined) errors.push({ name: 'email', message: 'is required for a new client' });
+    if (input.email === undefined) errors.push({ name: '/EMAIL', message: 'is required for a new client' });
     if (input.lastName === undefined)
-      errors.push({ name: 'lastName', message: 'is required for a new client' });
-  }
-  for (const [field, max] of Object.entries(TEXT_LIMITS) as Array<[keyof typeof TEXT_LIMITS, number]>) {
-    const value = input[field];
-    if (value == null) continue;
-    if (value.trim().length > max) errors.push({ name: field, message: `has at most ${max} characters` });
-    else if (CONTROL.test(value)) errors.push({ name: field, message: 'holds control characters' });
+      errors.push({ name: '/LASTNAME', message: 'is required for a new client' });
   }
   if (input.lastName !== undefined && input.lastName.trim() === '') {
-    errors.push({ name: 'lastName', message: 'is required' });
+    errors.push({ name: '/LASTNAME', message: 'is required' });
   }
   if (input.email !== undefined) {
     const email = checkEmail(input.email);
-    if (!email.ok) errors.push({ name: 'email', message: email.message });
+    if (!email.ok) errors.push({ name: '/EMAIL', message: email.message });
   }
   if (input.country != null && input.country.trim() !== '') {
     const country = checkCountry(input.country);
-    if (!country.ok) errors.push({ name: 'country', message: country.message });
+    if (!country.ok) errors.push({ name: '/COUNTRY', message: country.message });
   }
   if (input.birthDate != null && input.birthDate !== '') {
     if (!isValidDay(input.birthDate))
-      errors.push({ name: 'birthDate', message: 'must be a date YYYY-MM-DD' });
-    else if (input.birthDate < '1900-01-01') errors.push({ name: 'birthDate', message: 'is before 1900' });
-  }
-  if (input.language !== undefined && !(LANGUAGE_SLOTS as readonly string[]).includes(input.language)) {
-    errors.push({ name: 'language', message: `must be one of ${LANGUAGE_SLOTS.join(', ')}` });
-  }
-  if (input.homeShop != null && input.homeShop !== '' && !SHOP_CODE.test(input.homeShop)) {
-    errors.push({ name: 'homeShop', message: 'must be a shop code: 1 to 20 letters, digits or . _ -' });
+      errors.push({ name: '/BIRTHDATE', message: 'must be a date YYYY-MM-DD' });
+    else if (input.birthDate < '1900-01-01') errors.push({ name: '/BIRTHDATE', message: 'is before 1900' });
   }
   const card = input.memberCard;
   if (card) {
-    if (!CARD_NO.test(card.cardNo))
-      errors.push({ name: 'memberCard/cardNo', message: 'use 4 to 32 capitals, digits or -' });
-    if (!LEVEL.test(card.level))
-      errors.push({ name: 'memberCard/level', message: 'use 1 to 20 capitals, digits or _' });
     if (!isValidDay(card.validFrom))
-      errors.push({ name: 'memberCard/validFrom', message: 'must be a date YYYY-MM-DD' });
+      errors.push({ name: '/MEMBERCARD/VALIDFROM', message: 'must be a date YYYY-MM-DD' });
     if (!isValidDay(card.validTo))
-      errors.push({ name: 'memberCard/validTo', message: 'must be a date YYYY-MM-DD' });
+      errors.push({ name: '/MEMBERCARD/VALIDTO', message: 'must be a date YYYY-MM-DD' });
     else if (card.validTo < card.validFrom)
-      errors.push({ name: 'memberCard/validTo', message: 'is before validFrom' });
+      errors.push({ name: '/MEMBERCARD/VALIDTO', message: 'is before VALIDFROM' });
   }
   if (errors.length > 0) throw new ValidationError(errors);
 }
@@ -149,13 +125,13 @@ export function mergeClient(
   if (phone !== null && (input.phone !== undefined || input.country !== undefined)) {
     const checked = checkPhone(phone, country);
     if (checked.ok) phone = checked.value;
-    else errors.push({ name: 'phone', message: checked.message });
+    else errors.push({ name: '/PHONE', message: checked.message });
   }
   let postalCode = pick('postalCode', 'postal_code') as string | null;
   if (postalCode !== null && (input.postalCode !== undefined || input.country !== undefined)) {
     const checked = checkPostalCode(postalCode, country);
     if (checked.ok) postalCode = checked.value;
-    else errors.push({ name: 'postalCode', message: checked.message });
+    else errors.push({ name: '/POSTALCODE', message: checked.message });
   }
   if (errors.length > 0) throw new ValidationError(errors);
 

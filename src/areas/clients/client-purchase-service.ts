@@ -57,7 +57,6 @@ export interface OpenOnAccount {
   items: OnAccountWire[];
 }
 
-const DOCUMENT_NO = /^[A-Za-z0-9][A-Za-z0-9._/-]{0,39}$/;
 const REFERENCE = /^[A-Za-z0-9][A-Za-z0-9._/-]{0,63}$/;
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,3})?Z$/;
 
@@ -222,54 +221,55 @@ export class ClientPurchaseService {
   }
 }
 
+/**
+ * A purchase comes from the caller's own records (the orders area), not from a request: its
+ * checks are all here, naming fields by their pointers in the purchase's written form
+ * (B2C_GetClient_Purchase: `/REFERENCE`, `/LINES/0/QUANTITY`).
+ */
 function checkPurchase(input: PurchaseInput): void {
   const errors: FieldError[] = [];
   if (input.source !== 'SHOP' && input.source !== 'WEB')
-    errors.push({ name: 'source', message: 'is SHOP or WEB' });
+    errors.push({ name: '/SOURCE', message: 'is SHOP or WEB' });
   if (!REFERENCE.test(input.reference))
-    errors.push({ name: 'reference', message: 'use 1 to 64 letters, digits or . _ / -' });
+    errors.push({ name: '/REFERENCE', message: 'use 1 to 64 letters, digits or . _ / -' });
   if (input.shopCode != null && !SHOP_CODE.test(input.shopCode))
-    errors.push({ name: 'shopCode', message: 'is not a shop code' });
+    errors.push({ name: '/SHOP', message: 'is not a shop code' });
   if (!ISO_INSTANT.test(input.purchasedAt) || Number.isNaN(Date.parse(input.purchasedAt))) {
-    errors.push({ name: 'purchasedAt', message: 'must be an instant YYYY-MM-DDTHH:mm:ssZ' });
+    errors.push({ name: '/DATE', message: 'must be an instant YYYY-MM-DDTHH:mm:ssZ' });
   }
-  if (!CURRENCY.test(input.currency)) errors.push({ name: 'currency', message: 'must be an ISO 4217 code' });
-  if (input.lines.length === 0) errors.push({ name: 'lines', message: 'a purchase has at least one line' });
+  if (!CURRENCY.test(input.currency)) errors.push({ name: '/CURRENCY', message: 'must be an ISO 4217 code' });
+  if (input.lines.length === 0) errors.push({ name: '/LINES', message: 'a purchase has at least one line' });
   for (const [i, l] of input.lines.entries()) {
     if (!Number.isSafeInteger(l.quantity) || l.quantity === 0)
-      errors.push({ name: `lines/${i}/quantity`, message: 'must be a whole number, not 0' });
+      errors.push({ name: `/LINES/${i}/QUANTITY`, message: 'must be a whole number, not 0' });
     if (!Number.isSafeInteger(l.unitPriceMinor))
-      errors.push({ name: `lines/${i}/unitPriceMinor`, message: 'must be whole minor units' });
+      errors.push({ name: `/LINES/${i}/PRICE`, message: 'must be whole minor units' });
     if (!Number.isSafeInteger(l.amountMinor))
-      errors.push({ name: `lines/${i}/amountMinor`, message: 'must be whole minor units' });
-    if (l.articleNo.trim() === '') errors.push({ name: `lines/${i}/articleNo`, message: 'is required' });
-    if (l.sizex.trim() === '') errors.push({ name: `lines/${i}/sizex`, message: 'is required' });
+      errors.push({ name: `/LINES/${i}/AMOUNT`, message: 'must be whole minor units' });
+    if (l.articleNo.trim() === '') errors.push({ name: `/LINES/${i}/ARTICLE`, message: 'is required' });
+    if (l.sizex.trim() === '') errors.push({ name: `/LINES/${i}/SIZEX`, message: 'is required' });
   }
   if (errors.length > 0) throw new ValidationError(errors);
 }
 
+/**
+ * The rules of an on-account item its request schema (OnAccountBody, and the document number in
+ * the admin route's path) cannot state: days that exist, and amounts in minor units that agree.
+ */
 function checkOnAccount(input: OnAccountInput): void {
   const errors: FieldError[] = [];
-  if (!DOCUMENT_NO.test(input.documentNo))
-    errors.push({ name: 'documentNo', message: 'use 1 to 40 letters, digits or . _ / -' });
-  if (!(ON_ACCOUNT_TYPES as readonly string[]).includes(input.documentType)) {
-    errors.push({ name: 'documentType', message: `is one of ${ON_ACCOUNT_TYPES.join(', ')}` });
-  }
   if (!isValidDay(input.documentDate))
-    errors.push({ name: 'documentDate', message: 'must be a date YYYY-MM-DD' });
+    errors.push({ name: '/DOCUMENTDATE', message: 'must be a date YYYY-MM-DD' });
   if (input.dueDate != null && !isValidDay(input.dueDate))
-    errors.push({ name: 'dueDate', message: 'must be a date YYYY-MM-DD' });
-  if (!CURRENCY.test(input.currency)) errors.push({ name: 'currency', message: 'must be an ISO 4217 code' });
-  if ((input.description ?? '').length > 200)
-    errors.push({ name: 'description', message: 'has at most 200 characters' });
+    errors.push({ name: '/DUEDATE', message: 'must be a date YYYY-MM-DD' });
   if (!Number.isSafeInteger(input.amountMinor) || input.amountMinor === 0) {
-    errors.push({ name: 'amountMinor', message: 'must be whole minor units, not 0' });
+    errors.push({ name: '/AMOUNT', message: 'must be whole minor units, not 0' });
   } else if (
     !Number.isSafeInteger(input.openMinor) ||
     Math.sign(input.openMinor) * Math.sign(input.amountMinor) < 0 ||
     Math.abs(input.openMinor) > Math.abs(input.amountMinor)
   ) {
-    errors.push({ name: 'openMinor', message: 'must have the sign of the amount and not exceed it' });
+    errors.push({ name: '/OPEN', message: 'must have the sign of the amount and not exceed it' });
   }
   if (errors.length > 0) throw new ValidationError(errors);
 }

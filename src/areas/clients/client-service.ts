@@ -4,7 +4,7 @@ import type { ConflictError } from '../../kernel/errors.ts';
 import { writeChanged } from '../../kernel/write-changed.ts';
 import { emailTaken, liveClient, today, uniqueConflict } from './client-common.ts';
 import { processPhoto } from './client-photo.ts';
-import { type ClientInput, checkClientShape, mergeClient, sameClient } from './client-profile-rules.ts';
+import { type ClientInput, checkClientInput, mergeClient, sameClient } from './client-profile-rules.ts';
 import { ClientRepository, type ClientRow } from './client-repository.ts';
 import { normaliseEmail } from './client-validation.ts';
 import {
@@ -88,11 +88,12 @@ export class ClientService {
    * Creates or changes a client in one transaction. Without `clientNo` a new client is made (its
    * number is the next free one); an e-mail address that is already a client's is 409 EMAIL_TAKEN,
    * also when two requests create the same address at once. With `clientNo` that client is changed
-   * (404 when there is none, unless `createWithNumber`). Field errors name the input's fields
-   * (`email`, `postalCode`, `consents/sms`, `memberCard/cardNo`, ...).
+   * (404 when there is none, unless `createWithNumber`). The shapes are the request schema's; field
+   * errors name the fields by their pointers in the client record (`/EMAIL`, `/POSTALCODE`,
+   * `/MEMBERCARD/VALIDTO`), which a caller that sent it under a root places there (withRoot).
    */
   async saveClient(input: ClientInput, options: SaveClientOptions = {}): Promise<SaveClientResult> {
-    checkClientShape(input);
+    checkClientInput(input);
     const at = this.now().toISOString();
     try {
       return await inWriteTransaction(this.database, async (uow) => {
@@ -239,15 +240,14 @@ export class ClientService {
   /**
    * Stores a profile photo (and its member-card version) after checking and re-encoding it (see
    * processPhoto: only real JPEG/PNG/WebP, at most 2 MiB, all metadata removed). `null` removes
-   * both photos. `field` names the photo in errors.
+   * both photos. Errors name the photo `/PHOTO` (and a declared type that is not the bytes' too).
    */
   async putProfilePhoto(
     clientNo: number,
     data: Buffer | null,
-    options: { declaredType?: string; field?: string } = {},
+    options: { declaredType?: string } = {},
   ): Promise<{ clientNo: number; profile: Omit<PhotoResult, 'data'> | null; scn: number }> {
-    const processed =
-      data === null ? null : await processPhoto(data, options.field ?? 'photo', options.declaredType);
+    const processed = data === null ? null : await processPhoto(data, options.declaredType);
     const at = this.now().toISOString();
     return inWriteTransaction(this.database, async (uow) => {
       const repo = new ClientRepository(uow.db);

@@ -1,5 +1,5 @@
 import { checkRecord, fromCsv, type ImportKind, inOneTransaction } from '../../kernel/import/import-kind.ts';
-import { AdminClientBody, adminClientInput, clientRecordFromCsv, withClientNames } from './client-input.ts';
+import { AdminClientBody, adminClientInput, clientRecordFromCsv } from './client-input.ts';
 import { ClientService } from './client-service.ts';
 
 const clients: ImportKind<ReturnType<typeof adminClientInput>> = {
@@ -16,9 +16,7 @@ const clients: ImportKind<ReturnType<typeof adminClientInput>> = {
       const clientService = new ClientService(database);
       let changed = 0;
       for (const input of inputs) {
-        const saved = await withClientNames('', () =>
-          clientService.saveClient(input, { createWithNumber: true }),
-        );
+        const saved = await clientService.saveClient(input, { createWithNumber: true });
         if (saved.changed) changed++;
       }
       return { written: changed, unchanged: inputs.length - changed };

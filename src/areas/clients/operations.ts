@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import type { Principal } from '../../kernel/access/principal.ts';
 import { assertOwnClientKey, clientScope, confinedClient } from '../../kernel/access.ts';
-import { ValidationError } from '../../kernel/errors.ts';
+import { ValidationError, withRoot } from '../../kernel/errors.ts';
 import { FeedSchema, feedAnswer } from '../../kernel/feed-page.ts';
 import { MAX_SAFE_INT } from '../../kernel/int-limits.ts';
 import { operation } from '../../kernel/operation.ts';
@@ -15,7 +15,7 @@ import {
   toPositiveInt,
 } from '../../kernel/params.ts';
 import { NextOffsetSchema, rooted, ScnSchema } from '../../kernel/schemas.ts';
-import { clientInputFrom, withClientNames } from './client-input.ts';
+import { clientInputFrom } from './client-input.ts';
 import { decodeBase64Photo, MAX_PHOTO_BASE64 } from './client-photo.ts';
 import {
   ActionSchema,
@@ -117,7 +117,7 @@ export const B2C_PostClient = operation({
     const clientNo =
       confinedClient(principal) !== null ? clientScope(principal, asked, '/CLIENTDATA/CLIENT') : asked;
     const input = clientInputFrom(data, clientNo);
-    const saved = await withClientNames('/CLIENTDATA', () => services.clients.profiles.saveClient(input));
+    const saved = await withRoot('/CLIENTDATA', () => services.clients.profiles.saveClient(input));
     return { B2CPOSTCLIENT: { CLIENT: saved.clientNo, CREATED: saved.created, CLIENTS: [saved.client] } };
   },
 });
@@ -343,11 +343,9 @@ export const B2C_PostProfilePhotoBase64 = operation({
   async handler({ body, principal, services }) {
     const data = body.PROFILEPHOTODATA;
     const clientNo = clientScope(principal, data.CLIENT, '/PROFILEPHOTODATA/CLIENT');
-    const field = '/PROFILEPHOTODATA/PHOTO';
-    const bytes = data.PHOTO === '' ? null : decodeBase64Photo(data.PHOTO, field);
-    const r = await services.clients.profiles.putProfilePhoto(clientNo, bytes, {
-      declaredType: data.CONTENTTYPE,
-      field,
+    const r = await withRoot('/PROFILEPHOTODATA', async () => {
+      const bytes = data.PHOTO === '' ? null : decodeBase64Photo(data.PHOTO);
+      return services.clients.profiles.putProfilePhoto(clientNo, bytes, { declaredType: data.CONTENTTYPE });
     });
     return {
       B2CPOSTPROFILEPHOTOBASE64: {

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { LANGUAGE_SLOTS } from '../../kernel/language.ts';
 import { LanguageSchema, ScnSchema } from '../../kernel/schemas.ts';
+import { DAY_OR_EMPTY_PATTERN, NO_CONTROL_PATTERN, SHOP_CODE_OR_EMPTY_PATTERN } from './client-common.ts';
 import { MAX_PHOTO_BASE64 } from './client-photo.ts';
 
 const Instant = (description: string) =>
@@ -50,8 +51,10 @@ export const ClientSchema = Type.Object({
   SCN: ScnSchema,
 });
 
-const optionalText = (maxLength: number, description: string) =>
-  Type.Optional(Type.Union([Type.String({ maxLength, description }), Type.Null()]));
+const optionalText = (maxLength: number, description: string, pattern?: string) =>
+  Type.Optional(
+    Type.Union([Type.String({ maxLength, ...(pattern ? { pattern } : {}), description }), Type.Null()]),
+  );
 
 /** The body of B2C_PostClient. Absent fields keep their stored value; null clears an optional one. */
 export const ClientDataSchema = Type.Object(
@@ -69,17 +72,26 @@ export const ClientDataSchema = Type.Object(
         EMAIL: Type.Optional(
           Type.String({ maxLength: 254, description: 'Required for a new client; one client per address.' }),
         ),
-        FIRSTNAME: optionalText(80, 'First name.'),
-        MIDDLENAME: optionalText(40, 'Name prefix ("van der").'),
-        LASTNAME: Type.Optional(Type.String({ maxLength: 80, description: 'Required for a new client.' })),
+        FIRSTNAME: optionalText(80, 'First name.', NO_CONTROL_PATTERN),
+        MIDDLENAME: optionalText(40, 'Name prefix ("van der").', NO_CONTROL_PATTERN),
+        LASTNAME: Type.Optional(
+          Type.String({
+            maxLength: 80,
+            pattern: NO_CONTROL_PATTERN,
+            description: 'Required for a new client.',
+          }),
+        ),
         PHONE: optionalText(40, 'International (+31 6 12345678) or national with COUNTRY (06 12345678).'),
-        ADDRESS: optionalText(120, 'Street.'),
-        HOUSENUMBER: optionalText(20, 'House number with addition.'),
+        ADDRESS: optionalText(120, 'Street.', NO_CONTROL_PATTERN),
+        HOUSENUMBER: optionalText(20, 'House number with addition.', NO_CONTROL_PATTERN),
         POSTALCODE: optionalText(12, 'Checked against COUNTRY (NL, BE, DE, FR, GB, ... ).'),
-        CITY: optionalText(80, 'City.'),
+        CITY: optionalText(80, 'City.', NO_CONTROL_PATTERN),
         COUNTRY: optionalText(2, 'ISO 3166-1 alpha-2.'),
         BIRTHDATE: Type.Optional(
-          Type.Union([Type.String({ maxLength: 10, description: 'YYYY-MM-DD.' }), Type.Null()]),
+          Type.Union([
+            Type.String({ maxLength: 10, pattern: DAY_OR_EMPTY_PATTERN, description: 'YYYY-MM-DD.' }),
+            Type.Null(),
+          ]),
         ),
         LANGUAGE: Type.Optional(
           Type.Union(
@@ -100,7 +112,7 @@ export const ClientDataSchema = Type.Object(
             },
           ),
         ),
-        HOMESHOP: optionalText(20, 'Shop code.'),
+        HOMESHOP: optionalText(20, 'Shop code.', SHOP_CODE_OR_EMPTY_PATTERN),
       },
       { additionalProperties: false },
     ),

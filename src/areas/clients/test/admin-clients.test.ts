@@ -7,6 +7,7 @@ let t: TestApp;
 let admin: string;
 let retail: string;
 
+const names = (res: { json(): { errors: Array<{ name: string }> } }) => res.json().errors.map((e) => e.name);
 const send = (method: 'PUT' | 'POST', url: string, payload: unknown) => t.send(admin, method, url, payload);
 const get = async (op: string, query: Record<string, string>) => {
   const res = await t.call('GET', op, { token: retail, query });
@@ -46,6 +47,77 @@ describe('retail clients through the import and the admin area', () => {
     const bad = await send('PUT', '/TV2/Admin/clients/200002', { CLIENT: 200002, POSTALCODE: '20000' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors[0].name).toBe('/POSTALCODE');
+  });
+
+  it('names the fields whose form is wrong by their pointers: the record schema checks them', async () => {
+    const bad = await send('PUT', '/TV2/Admin/clients/0', {
+      CLIENT: '0',
+      CITY: 'x'.repeat(81),
+      LASTNAME: 'Bell\u0007',
+      HOMESHOP: 'no spaces',
+      MEMBERCARD: { CARDNO: 'ab', LEVEL: 'gold', VALIDFROM: '2026-01-01', VALIDTO: '2026-12-31' },
+    });
+    expect(bad.statusCode).toBe(400);
+    // The member card is an object or null: the union names the card itself as well.
+    expect(names(bad).sort()).toEqual([
+      '/CITY',
+      '/CLIENT',
+      '/HOMESHOP',
+      '/LASTNAME',
+      '/MEMBERCARD',
+      '/MEMBERCARD/CARDNO',
+      '/MEMBERCARD/LEVEL',
+    ]);
+    // What the schema cannot say, the service does, with the same names.
+    const order = await send('PUT', '/TV2/Admin/clients/200002', {
+      CLIENT: 200002,
+      BIRTHDATE: '1899-12-31',
+      MEMBERCARD: { CARDNO: 'CARD-9', LEVEL: 'GOLD', VALIDFROM: '2026-01-01', VALIDTO: '2025-12-31' },
+    });
+    expect(order.statusCode).toBe(400);
+    expect(names(order)).toEqual(['/BIRTHDATE', '/MEMBERCARD/VALIDTO']);
+
+    const item = await send('PUT', '/TV2/Admin/clients/200001/onaccount/-X', {
+      DOCUMENTTYPE: 'INVOICE',
+      DOCUMENTDATE: '2026-02-30',
+      CURRENCY: 'EUR',
+      AMOUNT: 10,
+      OPEN: 20,
+    });
+    expect(item.statusCode).toBe(400);
+    expect(names(item)).toEqual(['documentno']);
+    const amounts = await send('PUT', '/TV2/Admin/clients/200001/onaccount/X-1', {
+      DOCUMENTTYPE: 'INVOICE',
+      DOCUMENTDATE: '2026-02-30',
+      CURRENCY: 'EUR',
+      AMOUNT: 10,
+      OPEN: 20,
+    });
+    expect(names(amounts)).toEqual(['/DOCUMENTDATE', '/OPEN']);
+
+    const action = { DESCRIPTION: { LANGUAGE_1: 'x' }, VALIDFROM: '2026-01-01', VALIDTO: '2026-12-31' };
+    const code = await send('PUT', '/TV2/Admin/clientactions/lower', action);
+    expect(code.statusCode).toBe(400);
+    expect(names(code)).toEqual(['action']);
+    const level = await send('PUT', '/TV2/Admin/clientactions/SPRING', { ...action, MEMBERLEVEL: 'gold' });
+    expect(level.statusCode).toBe(400);
+    expect(names(level)).toEqual(['/MEMBERLEVEL']);
+    const dates = await send('PUT', '/TV2/Admin/clientactions/SPRING', {
+      DESCRIPTION: { LANGUAGE_1: ' ' },
+      CLIENT: 999_999,
+      VALIDFROM: '2026-06-01',
+      VALIDTO: '2026-05-31',
+    });
+    expect(names(dates)).toEqual(['/VALIDTO', '/DESCRIPTION']);
+    const nobody = await send('PUT', '/TV2/Admin/clientactions/SPRING', {
+      DESCRIPTION: { LANGUAGE_1: 'Lente' },
+      CLIENT: 999_999,
+      VALIDFROM: '2026-05-01',
+      VALIDTO: '2026-05-31',
+    });
+    expect(names(nobody)).toEqual(['/CLIENT']);
+    const blank = await send('POST', '/TV2/Admin/clients/200001/messages', { SUBJECT: ' ', BODY: 'x' });
+    expect(names(blank)).toEqual(['/SUBJECT']);
   });
 
   it('books on-account items, sends messages and offers actions the client then sees', async () => {
