@@ -159,7 +159,7 @@ const BATCHED: Array<{ kind: string; good: string[]; mixed: string[]; refused: R
       'BL 6,Bad code,SHOP,0,1,1',
       'BL7,Shop 7,SHOP,0,1,1',
     ],
-    refused: /code: use 1 to 20 letters/,
+    refused: /^\/LOCATION: use 1 to 20 letters/,
   },
   {
     kind: 'stock',

@@ -1,10 +1,10 @@
 import { Type } from 'typebox';
 import { adminRoute, samePathKey } from '../../kernel/admin-route.ts';
-import { ValidationError } from '../../kernel/errors.ts';
-import { checkRecord } from '../../kernel/import/import-kind.ts';
+import { ValidationError, withRoot } from '../../kernel/errors.ts';
 import {
   LevelBody,
   LocationBody,
+  levelInput,
   locationInput,
   locationToBody,
   MovementBody,
@@ -120,16 +120,10 @@ export const STOCK_ADMIN_ROUTES = [
     ),
     response: Type.Object({ CHANGED: Type.Integer(), UNCHANGED: Type.Integer() }),
     async handler({ body, services }) {
-      const rows = body.LEVELS.map((l) => {
-        const level = checkRecord<typeof l>(LevelBody, l);
-        return {
-          locationCode: level.LOCATION,
-          articleNo: level.ARTICLE,
-          sizex: level.SIZEX,
-          onHand: Number(level.ONHAND),
-        };
-      });
-      const result = await services.stock.stockTake.setLevels(rows, { reference: body.REASON });
+      const rows = body.LEVELS.map(levelInput);
+      const result = await withRoot('/LEVELS', () =>
+        services.stock.stockTake.setLevels(rows, { reference: body.REASON }),
+      );
       return { CHANGED: result.changed, UNCHANGED: result.unchanged };
     },
   }),

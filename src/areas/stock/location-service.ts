@@ -4,7 +4,7 @@ import { ValidationError } from '../../kernel/errors.ts';
 import { STOCK_ERRORS } from './errors.ts';
 import { type LocationRow, StockRepository } from './stock-repository.ts';
 import {
-  checkLocation,
+  checkLocationCode,
   flag,
   type Location,
   type LocationChanges,
@@ -36,9 +36,12 @@ export class LocationService {
 
   // --- locations: each call one transaction ----------------------------------------------------
 
-  /** Creates a location; a deleted location's code may be used again (it comes back, empty). */
+  /**
+   * Creates a location; a deleted location's code may be used again (it comes back, empty). The
+   * shape of the fields is the written form's (LocationBody); its code's characters are checked here.
+   */
   async createLocation(input: LocationInput): Promise<Location> {
-    const errors = checkLocation(input, true);
+    const errors = checkLocationCode(input.code);
     if (errors.length > 0) throw new ValidationError(errors);
     return inWriteTransaction(this.database, async (uow) => {
       const repo = new StockRepository(uow.db);
@@ -77,8 +80,6 @@ export class LocationService {
 
   /** Changes the given fields of a location; `null` clears an address field. */
   async changeLocation(code: string, changes: LocationChanges): Promise<Location> {
-    const errors = checkLocation(changes, false);
-    if (errors.length > 0) throw new ValidationError(errors);
     return inWriteTransaction(this.database, async (uow) => {
       const repo = new StockRepository(uow.db);
       const scn = await uow.scn();

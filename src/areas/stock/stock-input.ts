@@ -1,12 +1,19 @@
 import { type Static, Type } from 'typebox';
 import { NotFoundError } from '../../kernel/errors.ts';
-import { DIGITS_MAX, MAX_INT32, MIN_INT32 } from '../../kernel/int-limits.ts';
 import type { LocationService } from './location-service.ts';
-import type { Location, LocationInput } from './stock-rules.ts';
+import {
+  type Location,
+  type LocationInput,
+  MAX_LEVEL_QUANTITY,
+  MAX_MOVEMENT_QUANTITY,
+} from './stock-rules.ts';
+import type { LevelInput } from './stock-take-service.ts';
 
 /**
  * The written forms of stock records: admin bodies and `tv2 import locations|stock` records, in the
- * upper-case style of the TV2 answers.
+ * upper-case style of the TV2 answers. Their schemas state every check of a field's shape; the
+ * services check what needs the database or several fields, naming the field by its pointer in
+ * these forms (`/SIZEX`, `/3/ARTICLE`).
  */
 const Flag = Type.Union([Type.Boolean(), Type.Literal(0), Type.Literal(1)]);
 const OptionalText = (max: number) =>
@@ -15,7 +22,7 @@ const OptionalText = (max: number) =>
 export const LocationBody = Type.Object(
   {
     LOCATION: Type.String({ minLength: 1, maxLength: 20, description: 'Location code.' }),
-    NAME: Type.String({ minLength: 1, maxLength: 100 }),
+    NAME: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S', description: 'Not blank.' }),
     KIND: Type.Union([Type.Literal('SHOP'), Type.Literal('WAREHOUSE')]),
     WHOLESALE: Flag,
     RETAIL: Flag,
@@ -24,7 +31,12 @@ export const LocationBody = Type.Object(
     HOUSENUMBER: OptionalText(20),
     POSTALCODE: OptionalText(20),
     CITY: OptionalText(60),
-    COUNTRY: OptionalText(2),
+    COUNTRY: Type.Optional(
+      Type.Union([
+        Type.String({ pattern: '^[A-Z]{2}$', description: 'ISO 3166-1 alpha-2 in capitals, e.g. NL.' }),
+        Type.Null(),
+      ]),
+    ),
   },
   { additionalProperties: true, description: 'Read-only keys of an answer (SCN) are ignored.' },
 );
@@ -36,8 +48,10 @@ export const LevelBody = Type.Object(
     ARTICLE: Type.String({ minLength: 1 }),
     SIZEX: Type.String({ minLength: 1 }),
     ONHAND: Type.Union([
-      Type.Integer({ minimum: 0, maximum: MAX_INT32 }),
-      Type.String({ pattern: '^[0-9]+$', maxLength: 16, [DIGITS_MAX]: MAX_INT32 }),
+      Type.Integer({ minimum: 0, maximum: MAX_LEVEL_QUANTITY }),
+      // Digits spelling 0 to 100,000,000 (MAX_LEVEL_QUANTITY), so a CSV value is bounded by the
+      // schema alone, also where it is checked without the HTTP layer's x-digits-max (the import).
+      Type.String({ pattern: '^0*(?:[0-9]{1,8}|100000000)$', maxLength: 16 }),
     ]),
   },
   { additionalProperties: false },
@@ -52,20 +66,21 @@ export const MovementBody = Type.Object(
     ARTICLE: Type.String({ minLength: 1 }),
     SIZEX: Type.String({ minLength: 1 }),
     QUANTITY: Type.Optional(
-      Type.Integer({ minimum: 1, maximum: MAX_INT32, description: 'Receipt and transfer.' }),
+      Type.Integer({ minimum: 1, maximum: MAX_MOVEMENT_QUANTITY, description: 'Receipt and transfer.' }),
     ),
     SETTO: Type.Optional(
       Type.Integer({
         minimum: 0,
-        maximum: MAX_INT32,
+        maximum: MAX_LEVEL_QUANTITY,
         description: 'Correction: the counted on-hand quantity.',
       }),
     ),
     DELTA: Type.Optional(
       Type.Integer({
-        minimum: MIN_INT32,
-        maximum: MAX_INT32,
-        description: 'Correction: the change of on hand (instead of SETTO).',
+        minimum: -MAX_MOVEMENT_QUANTITY,
+        maximum: MAX_MOVEMENT_QUANTITY,
+        not: { const: 0 },
+        description: 'Correction: the change of on hand, not 0 (instead of SETTO).',
       }),
     ),
     REASON: Type.String({
@@ -93,6 +108,15 @@ export function locationInput(body: LocationBody): LocationInput {
     postalCode: body.POSTALCODE ?? null,
     city: body.CITY ?? null,
     country: body.COUNTRY ?? null,
+  };
+}
+
+export function levelInput(body: LevelBody): LevelInput {
+  return {
+    locationCode: body.LOCATION,
+    articleNo: body.ARTICLE,
+    sizex: body.SIZEX,
+    onHand: Number(body.ONHAND),
   };
 }
 

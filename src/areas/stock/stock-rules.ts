@@ -4,8 +4,10 @@ import type { LevelKey, LocationRow } from './stock-repository.ts';
 import type { LocationKind } from './tables.ts';
 
 /**
- * The stock area's rules that need no database (docs/stock.md): the checks of locations, movement
- * lines and corrections, and the mapping of stored rows to what the services answer.
+ * The stock area's rules that need no database (docs/stock.md): the checks of locations and
+ * corrections that the written forms' schemas do not state (stock-input.ts states the shape of
+ * every field), and the mapping of stored rows to what the services answer. A refusal names the
+ * field by its pointer in the written form (`/LOCATION`, `/SETTO`).
  */
 
 export interface LocationAddress {
@@ -46,7 +48,7 @@ export interface Location {
 
 /** One quantity of one size of one article at one location. */
 export interface StockLine extends LevelKey {
-  /** A whole number from 1 to 1,000,000. */
+  /** A whole number from 1 to 1,000,000 (MovementBody; assertQuantity guards the ledger). */
   quantity: number;
   /** What caused it (order number, delivery note, ...), up to 100 characters; kept in the ledger. */
   reference?: string;
@@ -59,9 +61,9 @@ export interface StockLevel extends LevelKey {
   scn: number;
 }
 
+/** The most a movement moves, and the most a level holds: the limits of the written forms. */
 export const MAX_MOVEMENT_QUANTITY = 1_000_000;
 export const MAX_LEVEL_QUANTITY = 100_000_000;
-const MAX_REFERENCE = 100;
 export interface CorrectionInput extends LevelKey {
   /** The counted on-hand quantity (give this or `delta`). */
   setTo?: number;
@@ -71,8 +73,6 @@ export interface CorrectionInput extends LevelKey {
 }
 
 const LOCATION_CODE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,19}$/;
-const COUNTRY = /^[A-Z]{2}$/;
-const KINDS: readonly LocationKind[] = ['SHOP', 'WAREHOUSE'];
 
 export function flag(value: boolean): number {
   return value ? 1 : 0;
@@ -90,44 +90,15 @@ export function locationNotFound(code: string): NotFoundError {
   return STOCK_ERRORS.LOCATION_NOT_FOUND(`No location "${code}".`);
 }
 
-export function prefixed(prefix: string, errors: FieldError[]): FieldError[] {
-  return errors.map((e) => ({ name: `${prefix}/${e.name}`, message: e.message }));
-}
-
-export function checkQuantity(name: string, value: number, max: number, min = 1): FieldError[] {
-  return Number.isSafeInteger(value) && value >= min && value <= max
-    ? []
-    : [{ name, message: `must be a whole number from ${min} to ${max}` }];
-}
-
-export function checkReference(reference: string | undefined): FieldError[] {
-  return reference === undefined || (reference.length > 0 && reference.length <= MAX_REFERENCE)
-    ? []
-    : [{ name: 'reference', message: `1 to ${MAX_REFERENCE} characters` }];
-}
-
-export function checkKey(key: LevelKey): FieldError[] {
-  const errors: FieldError[] = [];
-  if (typeof key.locationCode !== 'string' || key.locationCode === '') {
-    errors.push({ name: 'locationCode', message: 'required' });
+/**
+ * The ledger's guard: a movement moves a whole number, at least `min`. The written forms state the
+ * range for a client (stock-input.ts); this catches a caller's bug (a 500) before it could take
+ * stock below zero or store a fraction.
+ */
+export function assertQuantity(quantity: number, min = 1): void {
+  if (!Number.isSafeInteger(quantity) || quantity < min) {
+    throw new RangeError(`a stock quantity is a whole number of at least ${min}, not ${quantity}`);
   }
-  if (typeof key.articleNo !== 'string' || key.articleNo === '') {
-    errors.push({ name: 'articleNo', message: 'required' });
-  }
-  if (typeof key.sizex !== 'string' || key.sizex === '') errors.push({ name: 'sizex', message: 'required' });
-  return errors;
-}
-
-export function checkLineFields(line: StockLine): FieldError[] {
-  return [
-    ...checkQuantity('quantity', line.quantity, MAX_MOVEMENT_QUANTITY),
-    ...checkReference(line.reference),
-  ];
-}
-
-export function checkLine(line: StockLine): void {
-  const errors = [...checkKey(line), ...checkLineFields(line)];
-  if (errors.length > 0) throw new ValidationError(errors);
 }
 
 export function toLevel(
@@ -139,55 +110,21 @@ export function toLevel(
   return { ...keyOf(key), onHand, reserved, available: onHand - reserved, scn: Number(row?.scn ?? 0) };
 }
 
+/** A correction gives the counted quantity or the change, not both, not neither. */
 export function checkCorrection(input: CorrectionInput): void {
-  const errors = [...checkKey(input), ...checkReference(input.reference)];
   if ((input.setTo === undefined) === (input.delta === undefined)) {
-    errors.push({ name: 'setTo', message: 'give either setTo or delta' });
-  } else if (input.setTo !== undefined) {
-    errors.push(...checkQuantity('setTo', input.setTo, MAX_LEVEL_QUANTITY, 0));
-  } else if (
-    input.delta === undefined ||
-    !Number.isSafeInteger(input.delta) ||
-    input.delta === 0 ||
-    Math.abs(input.delta) > MAX_MOVEMENT_QUANTITY
-  ) {
-    errors.push({
-      name: 'delta',
-      message: `a whole number, not 0, from -${MAX_MOVEMENT_QUANTITY} to ${MAX_MOVEMENT_QUANTITY}`,
-    });
+    throw new ValidationError([{ name: '/SETTO', message: 'give either SETTO or DELTA' }]);
   }
-  if (errors.length > 0) throw new ValidationError(errors);
 }
 
-export function checkLocation(input: LocationChanges & { code?: string }, creating: boolean): FieldError[] {
-  const errors: FieldError[] = [];
-  if (creating && (input.code === undefined || !LOCATION_CODE.test(input.code))) {
-    errors.push({ name: 'code', message: 'use 1 to 20 letters, digits or . _ -' });
-  }
-  if (creating || input.name !== undefined) {
-    const name = input.name?.trim() ?? '';
-    if (name.length < 1 || name.length > 100) errors.push({ name: 'name', message: '1 to 100 characters' });
-  }
-  if ((creating || input.kind !== undefined) && !KINDS.includes(input.kind as LocationKind)) {
-    errors.push({ name: 'kind', message: 'SHOP or WAREHOUSE' });
-  }
-  for (const field of ['servesWholesale', 'servesRetail', 'active'] as const) {
-    const value = input[field];
-    const required = creating && field !== 'active';
-    if ((required || value !== undefined) && typeof value !== 'boolean') {
-      errors.push({ name: field, message: 'true or false' });
-    }
-  }
-  for (const field of ['address', 'houseNumber', 'postalCode', 'city'] as const) {
-    const value = input[field];
-    if (value !== undefined && value !== null && (typeof value !== 'string' || value.length > 100)) {
-      errors.push({ name: field, message: 'at most 100 characters, or null' });
-    }
-  }
-  if (input.country !== undefined && input.country !== null && !COUNTRY.test(input.country)) {
-    errors.push({ name: 'country', message: 'an ISO 3166-1 alpha-2 code in capitals, e.g. NL' });
-  }
-  return errors;
+/**
+ * A new location's code: its letters, digits and . _ - are checked when the location is saved
+ * (the schema states only its length), so a bad code is refused as the record is written.
+ */
+export function checkLocationCode(code: string): FieldError[] {
+  return LOCATION_CODE.test(code)
+    ? []
+    : [{ name: '/LOCATION', message: 'use 1 to 20 letters, digits or . _ -' }];
 }
 
 export function toLocation(row: LocationRow): Location {

@@ -64,19 +64,15 @@ export async function checkTarget(repo: StockRepository, key: LevelKey): Promise
   if (!sizes.includes(key.sizex)) {
     throw STOCK_ERRORS.UNKNOWN_SIZE([
       {
-        name: 'sizex',
+        name: '/SIZEX',
         message: `article ${key.articleNo} has no size "${key.sizex}" (${sizes.join(', ')})`,
       },
     ]);
   }
 }
 
-/** The targets of a bulk write, every bad row named in one ValidationError. */
-export async function checkTargets(
-  repo: StockRepository,
-  keys: readonly LevelKey[],
-  list: string,
-): Promise<void> {
+/** The targets of a bulk write, every bad row named in one ValidationError by its index (`/3/SIZEX`). */
+export async function checkTargets(repo: StockRepository, keys: readonly LevelKey[]): Promise<void> {
   const locations = new Map((await repo.locations()).map((l) => [l.code, l]));
   const articleNos = keys.map((k) => k.articleNo);
   const [articles, sizes] = await Promise.all([
@@ -86,14 +82,14 @@ export async function checkTargets(
   const errors: FieldError[] = [];
   for (const [i, key] of keys.entries()) {
     if (!locations.has(key.locationCode)) {
-      errors.push({ name: `${list}/${i}/locationCode`, message: `no location "${key.locationCode}"` });
+      errors.push({ name: `/${i}/LOCATION`, message: `no location "${key.locationCode}"` });
     }
     const article = articles.get(key.articleNo);
     if (!article || article.deleted === 1) {
-      errors.push({ name: `${list}/${i}/articleNo`, message: `no article "${key.articleNo}"` });
+      errors.push({ name: `/${i}/ARTICLE`, message: `no article "${key.articleNo}"` });
     } else if (!(sizes.get(key.articleNo) ?? []).includes(key.sizex)) {
       errors.push({
-        name: `${list}/${i}/sizex`,
+        name: `/${i}/SIZEX`,
         message: `article ${key.articleNo} has no size "${key.sizex}"`,
       });
     }

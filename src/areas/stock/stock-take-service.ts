@@ -5,15 +5,11 @@ import { changedRows, type WantedRow, writeChanged } from '../../kernel/write-ch
 import { STOCK_ERRORS } from './errors.ts';
 import { type LevelKey, type LevelRow, levelKeyString, StockRepository } from './stock-repository.ts';
 import {
+  assertQuantity,
   type CorrectionInput,
   checkCorrection,
-  checkKey,
-  checkQuantity,
-  checkReference,
   describe,
   keyOf,
-  MAX_LEVEL_QUANTITY,
-  prefixed,
   type StockLevel,
   toLevel,
 } from './stock-rules.ts';
@@ -56,6 +52,7 @@ export class StockTakeService {
     await checkTarget(repo, input);
     const current = await repo.level(input);
     const delta = input.setTo !== undefined ? input.setTo - (current?.on_hand ?? 0) : (input.delta ?? 0);
+    assertQuantity(Math.abs(delta), 0);
     const row = await applyOnHandDelta(repo, input, delta, scn);
     if (delta !== 0) {
       await repo.insertMovements([
@@ -80,24 +77,20 @@ export class StockTakeService {
    * differs, one CORRECTION movement of the difference. Rows already at their quantity record
    * nothing, so importing the same levels again creates no movements and does not move the SCN.
    * A level cannot be set below what is reserved at it (INSUFFICIENT_STOCK; nothing is written).
+   * A bad row is named by its index (`/3/SIZEX`); a level given twice is refused (`/3`).
    */
   async setLevels(
     rows: readonly LevelInput[],
     options: { reference?: string } = {},
   ): Promise<SetLevelsResult> {
-    const errors: FieldError[] = [...checkReference(options.reference)];
+    const errors: FieldError[] = [];
     const seen = new Map<string, number>();
     for (const [i, row] of rows.entries()) {
-      errors.push(
-        ...prefixed(`rows/${i}`, [
-          ...checkKey(row),
-          ...checkQuantity('onHand', row.onHand, MAX_LEVEL_QUANTITY, 0),
-        ]),
-      );
+      assertQuantity(row.onHand, 0);
       const k = levelKeyString(row.articleNo, row.sizex, row.locationCode);
       const first = seen.get(k);
       if (first !== undefined)
-        errors.push({ name: `rows/${i}`, message: `repeats the level of rows/${first}` });
+        errors.push({ name: `/${i}`, message: `repeats the level of record ${first}` });
       else seen.set(k, i);
     }
     if (errors.length > 0) throw new ValidationError(errors);
@@ -110,7 +103,7 @@ export class StockTakeService {
       }));
     const atLevel = (row: LevelInput, level: LevelRow | undefined) => row.onHand === (level?.on_hand ?? 0);
     const delta = (c: WantedRow<LevelInput, LevelRow>) => c.wanted.onHand - (c.stored?.on_hand ?? 0);
-    await checkTargets(this.#read, rows, 'rows');
+    await checkTargets(this.#read, rows);
     // First without a transaction: an import of what is already booked writes nothing at all.
     const articleNos = rows.map((r) => r.articleNo);
     if (
@@ -122,7 +115,7 @@ export class StockTakeService {
       // The SCN first, as every stock write (docs/stock.md); writeChanged stamps with the same one.
       await uow.scn();
       const repo = new StockRepository(uow.db);
-      await checkTargets(repo, rows, 'rows');
+      await checkTargets(repo, rows);
       const saved = await writeChanged(uow, wantedRows(await repo.levelsOfArticles(articleNos)), {
         same: atLevel,
         write: async (changes, scn) => {
@@ -136,7 +129,7 @@ export class StockTakeService {
             if (!(await repo.takeAvailable(c.wanted, -delta(c), scn))) {
               const i = rows.indexOf(c.wanted);
               throw STOCK_ERRORS.INSUFFICIENT_STOCK(
-                `rows/${i}: on hand of ${describe(c.wanted)} cannot be set to ${c.wanted.onHand}: ${c.stored?.reserved ?? 0} are reserved.`,
+                `Record ${i}: on hand of ${describe(c.wanted)} cannot be set to ${c.wanted.onHand}: ${c.stored?.reserved ?? 0} are reserved.`,
               );
             }
           }

@@ -149,6 +149,61 @@ describe('stock through the admin area and the import', () => {
     expect(res.json().errors.map((e: { name: string }) => e.name)).toEqual(['/QUANTITY', '/TOLOCATION']);
   });
 
+  it('checks the shape of a location, a movement and a correction by their schemas, naming each field', async () => {
+    const names = async (method: 'PUT' | 'POST', url: string, body: unknown) => {
+      const res = await send(method, url, body);
+      expect(res.statusCode, res.body).toBe(400);
+      return res.json().errors.map((e: { name: string }) => e.name);
+    };
+    const shop = { LOCATION: 'ROT', NAME: 'Rotterdam', KIND: 'SHOP', WHOLESALE: false, RETAIL: true };
+    const bad = { ...shop, NAME: ' ', KIND: 'DEPOT', COUNTRY: 'nl', CITY: 'x'.repeat(101) };
+    expect((await names('PUT', '/TV2/Admin/locations/ROT', bad)).sort()).toEqual([
+      '/CITY',
+      '/COUNTRY',
+      '/KIND',
+      '/NAME',
+    ]);
+    const { RETAIL: _retail, ...withoutRetail } = shop;
+    expect(await names('PUT', '/TV2/Admin/locations/ROT', withoutRetail)).toEqual(['/RETAIL']);
+    expect(await names('PUT', '/TV2/Admin/locations/ROT', { ...shop, ACTIVE: 'yes' })).toEqual(['/ACTIVE']);
+    const saved = await send('PUT', '/TV2/Admin/locations/ROT', { ...shop, POSTALCODE: null, COUNTRY: null });
+    expect(saved.statusCode, saved.body).toBe(200);
+
+    const receipt = { TYPE: 'RECEIPT', LOCATION: 'WH', ARTICLE: 'T2001-900', SIZEX: 'M', REASON: 'delivery' };
+    const url = '/TV2/Admin/stock/movements';
+    expect((await send('POST', url, { ...receipt, QUANTITY: 1_000_000 })).statusCode).toBe(200);
+    expect(await names('POST', url, { ...receipt, LOCATION: '', QUANTITY: 0 })).toEqual([
+      '/LOCATION',
+      '/QUANTITY',
+    ]);
+    expect(await names('POST', url, { ...receipt, QUANTITY: 1.5, REASON: 'x'.repeat(101) })).toEqual([
+      '/QUANTITY',
+      '/REASON',
+    ]);
+
+    const correction = {
+      TYPE: 'CORRECTION',
+      LOCATION: 'WH',
+      ARTICLE: 'T2001-900',
+      SIZEX: 'M',
+      REASON: 'count',
+    };
+    expect(await names('POST', url, { ...correction, SETTO: 1, DELTA: 1 })).toEqual(['/SETTO']);
+    for (const DELTA of [0, 1_000_001, -1_000_001]) {
+      expect(await names('POST', url, { ...correction, DELTA })).toEqual(['/DELTA']);
+    }
+    for (const SETTO of [-1, 100_000_001]) {
+      expect(await names('POST', url, { ...correction, SETTO })).toEqual(['/SETTO']);
+    }
+    const levels = (ONHAND: unknown) => ({
+      REASON: 'count',
+      LEVELS: [{ LOCATION: 'WH', ARTICLE: 'T2001-900', SIZEX: 'M', ONHAND }],
+    });
+    for (const ONHAND of [-1, 100_000_001, '100000001']) {
+      expect(await names('PUT', '/TV2/Admin/stock/levels', levels(ONHAND))).toEqual(['/LEVELS/0/ONHAND']);
+    }
+  });
+
   it('changes a location and refuses to delete one that holds stock', async () => {
     const changed = await send('PUT', '/TV2/Admin/locations/AMS', {
       LOCATION: 'AMS',

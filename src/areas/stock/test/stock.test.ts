@@ -9,6 +9,7 @@ import type { LocationInput } from '../stock-rules.ts';
 let t: TestApp;
 let both: string;
 let wholesaleOnly: string;
+let admin: string;
 
 const SIZES = ['S', 'M', 'L', 'XL'];
 /** A100-010 comes in S, M and L (not XL); saved twice, so its barcodes are fixed. */
@@ -27,7 +28,11 @@ function location(code: string, overrides: Partial<LocationInput> = {}): Locatio
 
 beforeAll(async () => {
   t = await startTestApp();
-  [both, wholesaleOnly] = await Promise.all([t.tokenFor(['B2B', 'B2C']), t.tokenFor(['B2B'])]);
+  [both, wholesaleOnly, admin] = await Promise.all([
+    t.tokenFor(['B2B', 'B2C']),
+    t.tokenFor(['B2B']),
+    t.tokenFor(['ADMIN']),
+  ]);
   await t.services.catalog.saveSizeTable(sizeTable('CONF', SIZES));
   await t.services.catalog.saveArticles([
     article('A100-010', { sizes: A100_SIZES }),
@@ -62,6 +67,14 @@ async function ok(op: string, query: Record<string, string>, token = both) {
   return res.json();
 }
 
+/** The field names of a 400 the back office answers to `body` (the written form's pointers). */
+async function refusedByAdmin(method: 'PUT' | 'POST', url: string, body: unknown): Promise<string[]> {
+  const res = await t.send(admin, method, url, body);
+  expect(res.statusCode, res.body).toBe(400);
+  expect(res.json().code).toBe('VALIDATION_FAILED');
+  return res.json().errors.map((e: { name: string }) => e.name);
+}
+
 async function movementCount(): Promise<number> {
   const row = await t.database.db
     .selectFrom('stock_movement')
@@ -88,16 +101,31 @@ describe('locations', () => {
       code: 'LOCATION_EXISTS',
       kind: 'conflict',
     });
-    const bad = await stock.locations
-      .createLocation({ ...location('bad code!'), kind: 'DEPOT' as never, country: 'nl', name: '' })
-      .catch((e: unknown) => e);
+    // the code's characters are the service's to check; the other fields' shape is the schema's
+    const bad = await stock.locations.createLocation(location('bad code!')).catch((e: unknown) => e);
     expect(bad).toBeInstanceOf(ValidationError);
-    expect((bad as ValidationError).errors.map((e) => e.name).sort()).toEqual([
-      'code',
-      'country',
-      'kind',
-      'name',
+    expect((bad as ValidationError).errors.map((e) => e.name)).toEqual(['/LOCATION']);
+    const body = {
+      LOCATION: 'bad code!',
+      NAME: '',
+      KIND: 'DEPOT',
+      WHOLESALE: false,
+      RETAIL: true,
+      COUNTRY: 'nl',
+    };
+    expect((await refusedByAdmin('PUT', '/TV2/Admin/locations/bad%20code!', body)).sort()).toEqual([
+      '/COUNTRY',
+      '/KIND',
+      '/NAME',
     ]);
+    expect(
+      await refusedByAdmin('PUT', '/TV2/Admin/locations/bad%20code!', {
+        ...body,
+        NAME: 'Bad',
+        KIND: 'SHOP',
+        COUNTRY: 'NL',
+      }),
+    ).toEqual(['/LOCATION']);
 
     const changed = await stock.locations.changeLocation('UTR', {
       name: 'Utrecht Centrum',
@@ -125,10 +153,19 @@ describe('movements', () => {
     await expect(stock.ledger.receive({ ...line, locationCode: 'NOPE' })).rejects.toMatchObject({
       code: 'LOCATION_NOT_FOUND',
     });
+    const receipt = { TYPE: 'RECEIPT', LOCATION: 'WH', ARTICLE: 'A200-010', SIZEX: 'S', REASON: 'delivery' };
     for (const quantity of [0, -1, 1.5, 2_000_000]) {
-      await expect(stock.ledger.receive({ ...line, quantity })).rejects.toMatchObject({
-        errors: [{ name: 'quantity', message: expect.any(String) }],
+      const res = await t.send(admin, 'POST', '/TV2/Admin/stock/movements', {
+        ...receipt,
+        QUANTITY: quantity,
       });
+      expect(res.statusCode, String(quantity)).toBe(400);
+      expect(res.json().errors).toEqual([{ name: '/QUANTITY', message: expect.any(String) }]);
+    }
+    // the service is for callers that checked their input: a quantity that is no positive whole
+    // number is a bug, refused before it reaches the ledger
+    for (const quantity of [0, -1, 1.5]) {
+      await expect(stock.ledger.receive({ ...line, quantity })).rejects.toBeInstanceOf(RangeError);
     }
     expect(await movementCount()).toBe(0);
     const level = await stock.ledger.receive(line);
@@ -223,7 +260,7 @@ describe('movements', () => {
       },
     );
     await expect(stock.ledger.transfer({ ...key, from: 'WH', to: 'WH', quantity: 1 })).rejects.toMatchObject({
-      errors: [{ name: 'to' }],
+      errors: [{ name: '/TOLOCATION' }],
     });
     await expect(
       stock.ledger.transfer({ ...key, from: 'WH', to: 'NOPE', quantity: 1 }),
@@ -257,10 +294,18 @@ describe('movements', () => {
     await expect(stock.stockTake.correct({ ...key, delta: -3 })).rejects.toMatchObject({
       code: 'INSUFFICIENT_STOCK',
     });
-    await expect(stock.stockTake.correct({ ...key })).rejects.toMatchObject({ errors: [{ name: 'setTo' }] });
-    await expect(stock.stockTake.correct({ ...key, delta: 0 })).rejects.toMatchObject({
-      errors: [{ name: 'delta' }],
-    });
+    await expect(stock.stockTake.correct({ ...key })).rejects.toMatchObject({ errors: [{ name: '/SETTO' }] });
+    const correction = {
+      TYPE: 'CORRECTION',
+      LOCATION: 'AMS',
+      ARTICLE: 'A300-010',
+      SIZEX: 'XL',
+      REASON: 'count',
+    };
+    expect(await refusedByAdmin('POST', '/TV2/Admin/stock/movements', correction)).toEqual(['/SETTO']);
+    expect(await refusedByAdmin('POST', '/TV2/Admin/stock/movements', { ...correction, DELTA: 0 })).toEqual([
+      '/DELTA',
+    ]);
     const count = await movementCount();
     const scn = await scnNow();
     expect(await stock.stockTake.correct({ ...key, setTo: 5 })).toMatchObject({ onHand: 5, reserved: 3 });
@@ -292,18 +337,30 @@ describe('movements', () => {
       11,
     );
 
-    const bad = await stock.stockTake
-      .setLevels([
-        { locationCode: 'WH', articleNo: 'R000-001', sizex: 'S', onHand: 1 },
-        { locationCode: 'WH', articleNo: 'R000-001', sizex: 'S', onHand: 2 },
-        { locationCode: 'NOPE', articleNo: 'R000-001', sizex: 'M', onHand: 1 },
-        { locationCode: 'WH', articleNo: 'NOPE', sizex: 'M', onHand: 1 },
-        { locationCode: 'WH', articleNo: 'R000-001', sizex: 'XXL', onHand: 1 },
-        { locationCode: 'WH', articleNo: 'R000-001', sizex: 'L', onHand: -1 },
-      ])
-      .catch((e: unknown) => e);
+    const badRows = [
+      { locationCode: 'WH', articleNo: 'R000-001', sizex: 'S', onHand: 1 },
+      { locationCode: 'WH', articleNo: 'R000-001', sizex: 'S', onHand: 2 },
+      { locationCode: 'NOPE', articleNo: 'R000-001', sizex: 'M', onHand: 1 },
+      { locationCode: 'WH', articleNo: 'NOPE', sizex: 'M', onHand: 1 },
+      { locationCode: 'WH', articleNo: 'R000-001', sizex: 'XXL', onHand: 1 },
+      { locationCode: 'WH', articleNo: 'R000-001', sizex: 'L', onHand: -1 },
+    ];
+    const bad = await stock.stockTake.setLevels(badRows.slice(0, 5)).catch((e: unknown) => e);
     expect(bad).toBeInstanceOf(ValidationError);
-    expect((bad as ValidationError).errors.map((e) => e.name)).toEqual(['rows/1', 'rows/5/onHand']);
+    expect((bad as ValidationError).errors.map((e) => e.name)).toEqual(['/1']);
+    // the same rows in the written form: a level below 0 is the schema's, a repeat the service's
+    const levels = badRows.map((r) => ({
+      LOCATION: r.locationCode,
+      ARTICLE: r.articleNo,
+      SIZEX: r.sizex,
+      ONHAND: r.onHand,
+    }));
+    expect(
+      await refusedByAdmin('PUT', '/TV2/Admin/stock/levels', { REASON: 'count', LEVELS: levels }),
+    ).toEqual(['/LEVELS/5/ONHAND']);
+    expect(
+      await refusedByAdmin('PUT', '/TV2/Admin/stock/levels', { REASON: 'count', LEVELS: levels.slice(0, 5) }),
+    ).toEqual(['/LEVELS/1']);
     const unknown = await stock.stockTake
       .setLevels([
         { locationCode: 'NOPE', articleNo: 'R000-001', sizex: 'M', onHand: 1 },
@@ -312,9 +369,9 @@ describe('movements', () => {
       ])
       .catch((e: unknown) => e);
     expect((unknown as ValidationError).errors.map((e) => e.name)).toEqual([
-      'rows/0/locationCode',
-      'rows/1/articleNo',
-      'rows/2/sizex',
+      '/0/LOCATION',
+      '/1/ARTICLE',
+      '/2/SIZEX',
     ]);
     expect((await stock.ledger.level({ locationCode: 'WH', articleNo: 'R000-001', sizex: 'S' })).onHand).toBe(
       11,
