@@ -173,6 +173,26 @@ export function coverageProblems(repositories: FoundRepository[], areas: AreaExa
   return problems;
 }
 
+/**
+ * The areas in the order their seeds run: that of src/areas.ts, except that an area waits for the
+ * areas its `seedAfter` names.
+ */
+function seedOrder(areas: AreaExamples[]): AreaExamples[] {
+  const known = new Set(areas.map((a) => a.area));
+  const done = new Set<string>();
+  const left = [...areas];
+  const out: AreaExamples[] = [];
+  while (left.length > 0) {
+    const i = left.findIndex((a) => (a.examples.seedAfter ?? []).every((n) => done.has(n) || !known.has(n)));
+    if (i < 0)
+      throw new Error(`SQL example seeds wait for each other: ${left.map((a) => a.area).join(', ')}`);
+    const [next] = left.splice(i, 1) as [AreaExamples];
+    done.add(next.area);
+    out.push(next);
+  }
+  return out;
+}
+
 // --- scratch databases -------------------------------------------------------------------------
 
 interface Scratch {
@@ -329,7 +349,7 @@ export async function generateSnapshots(engine: Engine, pgAdminUrl?: string): Pr
     const database = openDatabase(scratch.url);
     try {
       await migrate(database, MIGRATIONS);
-      for (const { examples } of areas) await examples.seed?.(database.db);
+      for (const { examples } of seedOrder(areas)) await examples.seed?.(database.db);
     } finally {
       await database.close();
     }

@@ -10,6 +10,19 @@ FROM
 WHERE
   "barcode" = $1;
 
+-- CatalogRepository.articleStates
+SELECT
+  "article_no",
+  "model_no",
+  "article_group",
+  "deleted",
+  "active",
+  "retail"
+FROM
+  "article"
+WHERE
+  "article_no" IN ($1, $2);
+
 -- CatalogRepository.articleVersion
 SELECT
   "scn",
@@ -164,6 +177,15 @@ LIMIT
 OFFSET
   $4;
 
+-- CatalogRepository.liveArticles
+SELECT
+  "article_no"
+FROM
+  "article"
+WHERE
+  "article_no" IN ($1, $2)
+  AND "deleted" = $3;
+
 -- CatalogRepository.putImage
 INSERT INTO
   "article_image" (
@@ -209,6 +231,18 @@ LIMIT
   $2
 OFFSET
   $3;
+
+-- CatalogRepository.sizesOfArticles
+SELECT
+  "article_no",
+  "sizex"
+FROM
+  "article_size"
+WHERE
+  "article_no" IN ($1, $2)
+ORDER BY
+  "article_no",
+  "position";
 
 -- CatalogRepository.sizesOfTable
 SELECT

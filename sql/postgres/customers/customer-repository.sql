@@ -247,15 +247,6 @@ LIMIT
 OFFSET
   $6;
 
--- CustomerRepository.liveArticles
-SELECT
-  "article_no"
-FROM
-  "article"
-WHERE
-  "article_no" IN ($1, $2)
-  AND "deleted" = $3;
-
 -- CustomerRepository.liveCustomersOfRepresentative
 SELECT
   count(*) AS "n"

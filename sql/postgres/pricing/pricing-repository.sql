@@ -11,7 +11,16 @@ SELECT
   "a"."active"
 FROM
   "action_price" AS "ap"
-  INNER JOIN "article" AS "a" ON "a"."article_no" = "ap"."article_no"
+  INNER JOIN (
+    SELECT
+      "article_no",
+      "deleted",
+      "active",
+      "retail",
+      "scn"
+    FROM
+      "article"
+  ) AS "a" ON "a"."article_no" = "ap"."article_no"
 WHERE
   "ap"."article_no" = $1
   AND "ap"."deleted" = $2
@@ -29,7 +38,16 @@ SELECT
   "a"."active"
 FROM
   "action_price" AS "ap"
-  INNER JOIN "article" AS "a" ON "a"."article_no" = "ap"."article_no"
+  INNER JOIN (
+    SELECT
+      "article_no",
+      "deleted",
+      "active",
+      "retail",
+      "scn"
+    FROM
+      "article"
+  ) AS "a" ON "a"."article_no" = "ap"."article_no"
 WHERE
   (
     "ap"."scn" > $1
@@ -200,19 +218,6 @@ FROM
   "price_agreement"
 WHERE
   "id" = $1;
-
--- PricingRepository.findArticle
-SELECT
-  "article_no",
-  "model_no",
-  "article_group",
-  "deleted",
-  "retail",
-  "active"
-FROM
-  "article"
-WHERE
-  "article_no" = $1;
 
 -- PricingRepository.findLineDiscount
 SELECT
@@ -395,7 +400,14 @@ SELECT
   "p"."price_minor"
 FROM
   "list_price" AS "p"
-  LEFT JOIN "article_size" AS "s" ON "s"."article_no" = "p"."article_no"
+  LEFT JOIN (
+    SELECT
+      "article_no",
+      "sizex",
+      "position"
+    FROM
+      "article_size"
+  ) AS "s" ON "s"."article_no" = "p"."article_no"
   AND "s"."sizex" = "p"."sizex"
 WHERE
   "p"."article_no" IN ($1, $2)
@@ -479,23 +491,6 @@ INSERT INTO
 VALUES
   ($1, $2, $3),
   ($4, $5, $6);
-
--- PricingRepository.sizesOfArticles
-SELECT
-  "article_no"
-FROM
-  "article"
-WHERE
-  "article_no" IN ($1, $2)
-  AND "deleted" = $3;
-
-SELECT
-  "article_no",
-  "sizex"
-FROM
-  "article_size"
-WHERE
-  "article_no" IN ($1, $2);
 
 -- PricingRepository.updateActionPrice
 UPDATE "action_price"

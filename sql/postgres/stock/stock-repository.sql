@@ -27,17 +27,6 @@ RETURNING
   "reserved",
   "scn";
 
--- StockRepository.articleStates
-SELECT
-  "article_no",
-  "deleted",
-  "active",
-  "retail"
-FROM
-  "article"
-WHERE
-  "article_no" IN ($1, $2);
-
 -- StockRepository.findLocation
 SELECT
   *
@@ -215,7 +204,16 @@ SELECT
   "loc"."serves_retail"
 FROM
   "stock_level" AS "l"
-  INNER JOIN "article" AS "a" ON "a"."article_no" = "l"."article_no"
+  INNER JOIN (
+    SELECT
+      "article_no",
+      "deleted",
+      "active",
+      "retail",
+      "scn"
+    FROM
+      "article"
+  ) AS "a" ON "a"."article_no" = "l"."article_no"
   INNER JOIN "stock_location" AS "loc" ON "loc"."code" = "l"."location_code"
 ORDER BY
   "l"."article_no",
@@ -243,7 +241,16 @@ SELECT
   "loc"."serves_retail"
 FROM
   "stock_level" AS "l"
-  INNER JOIN "article" AS "a" ON "a"."article_no" = "l"."article_no"
+  INNER JOIN (
+    SELECT
+      "article_no",
+      "deleted",
+      "active",
+      "retail",
+      "scn"
+    FROM
+      "article"
+  ) AS "a" ON "a"."article_no" = "l"."article_no"
   INNER JOIN "stock_location" AS "loc" ON "loc"."code" = "l"."location_code"
 WHERE
   "l"."scn" > $1
@@ -264,7 +271,16 @@ SELECT
   "loc"."serves_retail"
 FROM
   "stock_level" AS "l"
-  INNER JOIN "article" AS "a" ON "a"."article_no" = "l"."article_no"
+  INNER JOIN (
+    SELECT
+      "article_no",
+      "deleted",
+      "active",
+      "retail",
+      "scn"
+    FROM
+      "article"
+  ) AS "a" ON "a"."article_no" = "l"."article_no"
   INNER JOIN "stock_location" AS "loc" ON "loc"."code" = "l"."location_code"
 WHERE
   "a"."scn" > $2
@@ -294,7 +310,16 @@ SELECT
   "loc"."serves_retail"
 FROM
   "stock_level" AS "l"
-  INNER JOIN "article" AS "a" ON "a"."article_no" = "l"."article_no"
+  INNER JOIN (
+    SELECT
+      "article_no",
+      "deleted",
+      "active",
+      "retail",
+      "scn"
+    FROM
+      "article"
+  ) AS "a" ON "a"."article_no" = "l"."article_no"
   INNER JOIN "stock_location" AS "loc" ON "loc"."code" = "l"."location_code"
 WHERE
   "l"."location_code" = $1
@@ -316,7 +341,16 @@ SELECT
   "loc"."serves_retail"
 FROM
   "stock_level" AS "l"
-  INNER JOIN "article" AS "a" ON "a"."article_no" = "l"."article_no"
+  INNER JOIN (
+    SELECT
+      "article_no",
+      "deleted",
+      "active",
+      "retail",
+      "scn"
+    FROM
+      "article"
+  ) AS "a" ON "a"."article_no" = "l"."article_no"
   INNER JOIN "stock_location" AS "loc" ON "loc"."code" = "l"."location_code"
 WHERE
   "l"."location_code" = $3
@@ -461,18 +495,6 @@ RETURNING
   "on_hand",
   "reserved",
   "scn";
-
--- StockRepository.sizesOfArticles
-SELECT
-  "article_no",
-  "sizex"
-FROM
-  "article_size"
-WHERE
-  "article_no" IN ($1, $2)
-ORDER BY
-  "article_no",
-  "position";
 
 -- StockRepository.stockedArticles
 SELECT DISTINCT

@@ -10,6 +10,19 @@ FROM
 WHERE
   "barcode" = ?;
 
+-- CatalogRepository.articleStates
+SELECT
+  "article_no",
+  "model_no",
+  "article_group",
+  "deleted",
+  "active",
+  "retail"
+FROM
+  "article"
+WHERE
+  "article_no" IN (?, ?);
+
 -- CatalogRepository.articleVersion
 SELECT
   "scn",
@@ -164,6 +177,15 @@ LIMIT
 OFFSET
   ?;
 
+-- CatalogRepository.liveArticles
+SELECT
+  "article_no"
+FROM
+  "article"
+WHERE
+  "article_no" IN (?, ?)
+  AND "deleted" = ?;
+
 -- CatalogRepository.putImage
 INSERT INTO
   "article_image" (
@@ -209,6 +231,18 @@ LIMIT
   ?
 OFFSET
   ?;
+
+-- CatalogRepository.sizesOfArticles
+SELECT
+  "article_no",
+  "sizex"
+FROM
+  "article_size"
+WHERE
+  "article_no" IN (?, ?)
+ORDER BY
+  "article_no",
+  "position";
 
 -- CatalogRepository.sizesOfTable
 SELECT

@@ -247,15 +247,6 @@ LIMIT
 OFFSET
   ?;
 
--- CustomerRepository.liveArticles
-SELECT
-  "article_no"
-FROM
-  "article"
-WHERE
-  "article_no" IN (?, ?)
-  AND "deleted" = ?;
-
 -- CustomerRepository.liveCustomersOfRepresentative
 SELECT
   count(*) AS "n"

@@ -11,7 +11,16 @@ SELECT
   "a"."active"
 FROM
   "action_price" AS "ap"
-  INNER JOIN "article" AS "a" ON "a"."article_no" = "ap"."article_no"
+  INNER JOIN (
+    SELECT
+      "article_no",
+      "deleted",
+      "active",
+      "retail",
+      "scn"
+    FROM
+      "article"
+  ) AS "a" ON "a"."article_no" = "ap"."article_no"
 WHERE
   "ap"."article_no" = ?
   AND "ap"."deleted" = ?
@@ -29,7 +38,16 @@ SELECT
   "a"."active"
 FROM
   "action_price" AS "ap"
-  INNER JOIN "article" AS "a" ON "a"."article_no" = "ap"."article_no"
+  INNER JOIN (
+    SELECT
+      "article_no",
+      "deleted",
+      "active",
+      "retail",
+      "scn"
+    FROM
+      "article"
+  ) AS "a" ON "a"."article_no" = "ap"."article_no"
 WHERE
   (
     "ap"."scn" > ?
@@ -201,19 +219,6 @@ FROM
 WHERE
   "id" = ?;
 
--- PricingRepository.findArticle
-SELECT
-  "article_no",
-  "model_no",
-  "article_group",
-  "deleted",
-  "retail",
-  "active"
-FROM
-  "article"
-WHERE
-  "article_no" = ?;
-
 -- PricingRepository.findLineDiscount
 SELECT
   *
@@ -381,7 +386,14 @@ SELECT
   "p"."price_minor"
 FROM
   "list_price" AS "p"
-  LEFT JOIN "article_size" AS "s" ON "s"."article_no" = "p"."article_no"
+  LEFT JOIN (
+    SELECT
+      "article_no",
+      "sizex",
+      "position"
+    FROM
+      "article_size"
+  ) AS "s" ON "s"."article_no" = "p"."article_no"
   AND "s"."sizex" = "p"."sizex"
 WHERE
   "p"."article_no" IN (?, ?)
@@ -465,23 +477,6 @@ INSERT INTO
 VALUES
   (?, ?, ?),
   (?, ?, ?);
-
--- PricingRepository.sizesOfArticles
-SELECT
-  "article_no"
-FROM
-  "article"
-WHERE
-  "article_no" IN (?, ?)
-  AND "deleted" = ?;
-
-SELECT
-  "article_no",
-  "sizex"
-FROM
-  "article_size"
-WHERE
-  "article_no" IN (?, ?);
 
 -- PricingRepository.updateActionPrice
 UPDATE "action_price"

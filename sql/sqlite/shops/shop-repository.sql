@@ -12,7 +12,24 @@ SELECT
   "l"."scn" AS "location_scn"
 FROM
   "shop_assistant" AS "a"
-  INNER JOIN "stock_location" AS "l" ON "l"."code" = "a"."location_code"
+  INNER JOIN (
+    SELECT
+      "code",
+      "name",
+      "kind",
+      "serves_wholesale",
+      "serves_retail",
+      "active",
+      "address",
+      "house_number",
+      "postal_code",
+      "city",
+      "country",
+      "deleted",
+      "scn"
+    FROM
+      "stock_location"
+  ) AS "l" ON "l"."code" = "a"."location_code"
 WHERE
   (
     "a"."scn" > ?
@@ -36,7 +53,24 @@ SELECT
   "l"."scn" AS "location_scn"
 FROM
   "shop_assistant" AS "a"
-  INNER JOIN "stock_location" AS "l" ON "l"."code" = "a"."location_code"
+  INNER JOIN (
+    SELECT
+      "code",
+      "name",
+      "kind",
+      "serves_wholesale",
+      "serves_retail",
+      "active",
+      "address",
+      "house_number",
+      "postal_code",
+      "city",
+      "country",
+      "deleted",
+      "scn"
+    FROM
+      "stock_location"
+  ) AS "l" ON "l"."code" = "a"."location_code"
 WHERE
   (
     "a"."scn" > ?
@@ -130,20 +164,6 @@ WHERE
   AND "image_no" = ?
   AND "deleted" = ?;
 
--- ShopRepository.findLocation
-SELECT
-  "code",
-  "kind",
-  "active",
-  "serves_retail",
-  "deleted",
-  "country",
-  "scn"
-FROM
-  "stock_location"
-WHERE
-  "code" = ?;
-
 -- ShopRepository.findPickupPoint
 SELECT
   *
@@ -185,7 +205,24 @@ SELECT
   "l"."scn",
   "d"."scn" AS "other_scn"
 FROM
-  "stock_location" AS "l"
+  (
+    SELECT
+      "code",
+      "name",
+      "kind",
+      "serves_wholesale",
+      "serves_retail",
+      "active",
+      "address",
+      "house_number",
+      "postal_code",
+      "city",
+      "country",
+      "deleted",
+      "scn"
+    FROM
+      "stock_location"
+  ) AS "l"
   INNER JOIN "shop_detail" AS "d" ON "d"."location_code" = "l"."code"
 WHERE
   (
@@ -278,7 +315,24 @@ SELECT
   "l"."scn" AS "location_scn"
 FROM
   "shop_image" AS "i"
-  INNER JOIN "stock_location" AS "l" ON "l"."code" = "i"."location_code"
+  INNER JOIN (
+    SELECT
+      "code",
+      "name",
+      "kind",
+      "serves_wholesale",
+      "serves_retail",
+      "active",
+      "address",
+      "house_number",
+      "postal_code",
+      "city",
+      "country",
+      "deleted",
+      "scn"
+    FROM
+      "stock_location"
+  ) AS "l" ON "l"."code" = "i"."location_code"
 WHERE
   (
     "i"."scn" > ?
@@ -317,7 +371,24 @@ SELECT
   "d"."hours_exceptions",
   "d"."scn" AS "detail_scn"
 FROM
-  "stock_location" AS "l"
+  (
+    SELECT
+      "code",
+      "name",
+      "kind",
+      "serves_wholesale",
+      "serves_retail",
+      "active",
+      "address",
+      "house_number",
+      "postal_code",
+      "city",
+      "country",
+      "deleted",
+      "scn"
+    FROM
+      "stock_location"
+  ) AS "l"
   LEFT JOIN "shop_detail" AS "d" ON "d"."location_code" = "l"."code"
 WHERE
   (
@@ -514,7 +585,24 @@ SELECT
   "l"."scn",
   "d"."scn" AS "other_scn"
 FROM
-  "stock_location" AS "l"
+  (
+    SELECT
+      "code",
+      "name",
+      "kind",
+      "serves_wholesale",
+      "serves_retail",
+      "active",
+      "address",
+      "house_number",
+      "postal_code",
+      "city",
+      "country",
+      "deleted",
+      "scn"
+    FROM
+      "stock_location"
+  ) AS "l"
   INNER JOIN "shop_detail" AS "d" ON "d"."location_code" = "l"."code"
 WHERE
   (

@@ -27,17 +27,6 @@ RETURNING
   "reserved",
   "scn";
 
--- StockRepository.articleStates
-SELECT
-  "article_no",
-  "deleted",
-  "active",
-  "retail"
-FROM
-  "article"
-WHERE
-  "article_no" IN (?, ?);
-
 -- StockRepository.findLocation
 SELECT
   *
@@ -199,7 +188,16 @@ SELECT
   "loc"."serves_retail"
 FROM
   "stock_level" AS "l"
-  INNER JOIN "article" AS "a" ON "a"."article_no" = "l"."article_no"
+  INNER JOIN (
+    SELECT
+      "article_no",
+      "deleted",
+      "active",
+      "retail",
+      "scn"
+    FROM
+      "article"
+  ) AS "a" ON "a"."article_no" = "l"."article_no"
   INNER JOIN "stock_location" AS "loc" ON "loc"."code" = "l"."location_code"
 ORDER BY
   "l"."article_no",
@@ -227,7 +225,16 @@ SELECT
   "loc"."serves_retail"
 FROM
   "stock_level" AS "l"
-  INNER JOIN "article" AS "a" ON "a"."article_no" = "l"."article_no"
+  INNER JOIN (
+    SELECT
+      "article_no",
+      "deleted",
+      "active",
+      "retail",
+      "scn"
+    FROM
+      "article"
+  ) AS "a" ON "a"."article_no" = "l"."article_no"
   INNER JOIN "stock_location" AS "loc" ON "loc"."code" = "l"."location_code"
 WHERE
   "l"."scn" > ?
@@ -248,7 +255,16 @@ SELECT
   "loc"."serves_retail"
 FROM
   "stock_level" AS "l"
-  INNER JOIN "article" AS "a" ON "a"."article_no" = "l"."article_no"
+  INNER JOIN (
+    SELECT
+      "article_no",
+      "deleted",
+      "active",
+      "retail",
+      "scn"
+    FROM
+      "article"
+  ) AS "a" ON "a"."article_no" = "l"."article_no"
   INNER JOIN "stock_location" AS "loc" ON "loc"."code" = "l"."location_code"
 WHERE
   "a"."scn" > ?
@@ -278,7 +294,16 @@ SELECT
   "loc"."serves_retail"
 FROM
   "stock_level" AS "l"
-  INNER JOIN "article" AS "a" ON "a"."article_no" = "l"."article_no"
+  INNER JOIN (
+    SELECT
+      "article_no",
+      "deleted",
+      "active",
+      "retail",
+      "scn"
+    FROM
+      "article"
+  ) AS "a" ON "a"."article_no" = "l"."article_no"
   INNER JOIN "stock_location" AS "loc" ON "loc"."code" = "l"."location_code"
 WHERE
   "l"."location_code" = ?
@@ -300,7 +325,16 @@ SELECT
   "loc"."serves_retail"
 FROM
   "stock_level" AS "l"
-  INNER JOIN "article" AS "a" ON "a"."article_no" = "l"."article_no"
+  INNER JOIN (
+    SELECT
+      "article_no",
+      "deleted",
+      "active",
+      "retail",
+      "scn"
+    FROM
+      "article"
+  ) AS "a" ON "a"."article_no" = "l"."article_no"
   INNER JOIN "stock_location" AS "loc" ON "loc"."code" = "l"."location_code"
 WHERE
   "l"."location_code" = ?
@@ -445,18 +479,6 @@ RETURNING
   "on_hand",
   "reserved",
   "scn";
-
--- StockRepository.sizesOfArticles
-SELECT
-  "article_no",
-  "sizex"
-FROM
-  "article_size"
-WHERE
-  "article_no" IN (?, ?)
-ORDER BY
-  "article_no",
-  "position";
 
 -- StockRepository.stockedArticles
 SELECT DISTINCT

@@ -31,6 +31,16 @@ export interface ArticleVersion {
   active: number;
 }
 
+/** What other areas decide on about an article: whether it is live, active, retail; its pricing scopes. */
+export interface ArticleState {
+  article_no: string;
+  model_no: string;
+  article_group: string;
+  deleted: number;
+  active: number;
+  retail: number;
+}
+
 export interface ArticleChildren {
   sizes: SizeRow[];
   parameterCodes: ParameterCodeRow[];
@@ -47,6 +57,24 @@ const IMAGE_META = [
   'deleted',
   'scn',
 ] as const;
+
+/** Keys per IN list: well below both engines' bound-parameter limits. */
+const IN_CHUNK = 1000;
+
+// --- query fragments: the catalogue's tables inside another area's statement --------------------
+// An area that must read another area's rows together with the catalogue's in one statement (a
+// feed filtered or ordered by the article) joins these subqueries instead of naming the tables;
+// both engines flatten such a subquery into the statement, so the plan is that of a plain join.
+
+/** Every article's key, flags and SCN: join as `.innerJoin(articleFlags(db).as('a'), 'a.article_no', ...)`. */
+export function articleFlags(db: Kysely<DB>) {
+  return db.selectFrom('article').select(['article_no', 'deleted', 'active', 'retail', 'scn']);
+}
+
+/** Every article size with its position in the size table: for ordering another area's rows by size. */
+export function articleSizePositions(db: Kysely<DB>) {
+  return db.selectFrom('article_size').select(['article_no', 'sizex', 'position']);
+}
 
 /** Every SQL statement of the catalogue area. */
 export class CatalogRepository {
@@ -230,6 +258,57 @@ export class CatalogRepository {
       .then((rows) => rows.map((r) => r.sizex));
   }
 
+  // --- what other areas read of articles (catalog/index.ts: articleStatesIn, ...) -------------
+
+  /** The state of the given articles that exist (deleted ones included), by article number. */
+  async articleStates(articleNos: readonly string[]): Promise<Map<string, ArticleState>> {
+    const out = new Map<string, ArticleState>();
+    for (const part of chunks([...new Set(articleNos)], IN_CHUNK)) {
+      const rows = await this.db
+        .selectFrom('article')
+        .select(['article_no', 'model_no', 'article_group', 'deleted', 'active', 'retail'])
+        .where('article_no', 'in', part)
+        .execute();
+      for (const row of rows) out.set(row.article_no, row);
+    }
+    return out;
+  }
+
+  /** The live (not deleted) articles among `articleNos`. */
+  async liveArticles(articleNos: readonly string[]): Promise<Set<string>> {
+    const out = new Set<string>();
+    for (const part of chunks([...new Set(articleNos)], IN_CHUNK)) {
+      const rows = await this.db
+        .selectFrom('article')
+        .select('article_no')
+        .where('article_no', 'in', part)
+        .where('deleted', '=', 0)
+        .execute();
+      for (const row of rows) out.add(row.article_no);
+    }
+    return out;
+  }
+
+  /** The sizes of the given articles in size-table order: article number -> sizes (none: absent). */
+  async sizesOfArticles(articleNos: readonly string[]): Promise<Map<string, string[]>> {
+    const out = new Map<string, string[]>();
+    for (const part of chunks([...new Set(articleNos)], IN_CHUNK)) {
+      const rows = await this.db
+        .selectFrom('article_size')
+        .select(['article_no', 'sizex'])
+        .where('article_no', 'in', part)
+        .orderBy('article_no')
+        .orderBy('position')
+        .execute();
+      for (const row of rows) {
+        const list = out.get(row.article_no);
+        if (list) list.push(row.sizex);
+        else out.set(row.article_no, [row.sizex]);
+      }
+    }
+    return out;
+  }
+
   // --- writes (only on a repository made over a unit of work's transaction) ------------------
 
   async upsertSizeTable(
@@ -375,7 +454,7 @@ export class CatalogRepository {
   }
 }
 
-function chunks<T>(items: T[], size: number): T[][] {
+function chunks<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;

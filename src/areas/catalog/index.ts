@@ -48,5 +48,13 @@ export const catalogArea: Area = {
   }),
   seedDemo: (services) => seedCatalog(services, {}),
 };
+export {
+  type ArticleState,
+  articleFlags,
+  articleSizePositions,
+  articleSizesIn,
+  articleStatesIn,
+  liveArticlesIn,
+} from './article-facts.ts';
 export { seedCatalog } from './demo/seed.ts';
 export { CATALOG_ERRORS } from './errors.ts';

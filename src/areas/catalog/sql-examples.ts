@@ -81,6 +81,7 @@ export const sqlExamples: AreaSqlExamples = {
   repositories: [
     sqlExamplesOf(CatalogRepository, {
       articleNoByBarcode: (r) => r.articleNoByBarcode('8710000100011'),
+      articleStates: (r) => r.articleStates(['10001-100', '10002-200']),
       articleVersion: (r) => r.articleVersion('10001-100'),
       articlesPage: (r) => r.articlesPage(0, 0, 100),
       articlesUsingSizeTable: (r) => r.articlesUsingSizeTable('CONF'),
@@ -91,9 +92,11 @@ export const sqlExamples: AreaSqlExamples = {
       findImage: (r) => r.findImage('10001-100', 1),
       findSizeTable: (r) => r.findSizeTable('CONF'),
       imagesPage: (r) => r.imagesPage(0, 0, 100),
+      liveArticles: (r) => r.liveArticles(['10001-100', '10002-200']),
       putImage: (r) => r.putImage(image('10001-100', 2, 100)),
       sizeTableExists: (r) => r.sizeTableExists('CONF'),
       sizeTablesPage: (r) => r.sizeTablesPage(0, 0, 100),
+      sizesOfArticles: (r) => r.sizesOfArticles(['10001-100', '10002-200']),
       sizesOfTable: (r) => r.sizesOfTable('CONF'),
       sizesOfTables: (r) => r.sizesOfTables(['CONF', 'SHOES']),
       softDeleteArticle: (r) => r.softDeleteArticle('10001-100', 100, AT),

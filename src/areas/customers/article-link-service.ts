@@ -3,6 +3,7 @@ import { inWriteTransaction } from '../../kernel/db/unit-of-work.ts';
 import type { FieldError } from '../../kernel/errors.ts';
 import { feedPage } from '../../kernel/feed-page.ts';
 import type { Page, PageOf } from '../../kernel/paging.ts';
+import { liveArticlesIn } from '../catalog/index.ts';
 import { fail, liveCustomer, type WriteResult } from './customer-common.ts';
 import { type ArticleLinkRow, CustomerRepository, type LinkFilter } from './customer-repository.ts';
 import { checkCustomerNo } from './customer-validation.ts';
@@ -104,7 +105,7 @@ export class ArticleLinkService {
       const customerNos = [...new Set(rows.map((r) => r.customer_no))];
       const plan = async () => {
         const customers = new Map((await repo.findCustomers(customerNos)).map((c) => [c.customer_no, c]));
-        const articles = await repo.liveArticles([...new Set(rows.map((r) => r.article_no))]);
+        const articles = await liveArticlesIn(uow.db, [...new Set(rows.map((r) => r.article_no))]);
         const missing: FieldError[] = [];
         for (const [i, r] of rows.entries()) {
           const c = customers.get(r.customer_no);

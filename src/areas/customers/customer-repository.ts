@@ -326,21 +326,6 @@ export class CustomerRepository {
 
   // --- customer-article links -------------------------------------------------------------------
 
-  /** The live articles among `articleNos`. */
-  async liveArticles(articleNos: readonly string[]): Promise<Set<string>> {
-    const out = new Set<string>();
-    for (const part of chunks(articleNos, IN_CHUNK)) {
-      const rows = await this.db
-        .selectFrom('article')
-        .select('article_no')
-        .where('article_no', 'in', part)
-        .where('deleted', '=', 0)
-        .execute();
-      for (const r of rows) out.add(r.article_no);
-    }
-    return out;
-  }
-
   /** Every link row (deleted ones included) of one customer. */
   async linksOfCustomer(customerNo: number): Promise<ArticleLinkRow[]> {
     const rows = await this.db

@@ -9,7 +9,7 @@ import {
 } from './customer-repository.ts';
 
 // Example calls of the customers repository for the SQL snapshots (scripts/sql-snapshots.ts); they
-// use the pricing area's seeded customer 1001 and the catalogue's article 10001-100.
+// use the catalogue's seeded article 10001-100.
 
 const AT = '2026-03-02T09:30:00.000Z';
 
@@ -83,14 +83,20 @@ function link(articleNo: string, scn: number): ArticleLinkRow {
 }
 
 export const sqlExamples: AreaSqlExamples = {
-  // Representative REP1 with the pricing area's customer 1001; its address 1; its link to article
-  // 10001-100.
+  // Representative REP1 with customer 1001 (group WHOLESALE, external key ERP-1001; the pricing
+  // area's examples refer to it too, so its seed waits for this one); its address 1; its link to
+  // article 10001-100.
   async seed(db) {
     await db.insertInto('representative').values(representative('REP1', 9)).execute();
     await db
-      .updateTable('customer')
-      .set({ representative_code: 'REP1' })
-      .where('customer_no', '=', 1001)
+      .insertInto('customer')
+      .values({
+        ...customer(1001, 8),
+        name: 'Denim & Co',
+        customer_group: 'WHOLESALE',
+        vat_no: 'NL123456782B01',
+        credit_limit_minor: 1_000_000,
+      })
       .execute();
     await db
       .insertInto('representative_customer')
@@ -125,7 +131,6 @@ export const sqlExamples: AreaSqlExamples = {
             customerArticleNo: 'DC-JEANS-01',
           }),
       },
-      liveArticles: (r) => r.liveArticles(['10001-100', '10002-200']),
       liveCustomersOfRepresentative: (r) => r.liveCustomersOfRepresentative('REP1'),
       maxCustomerNo: (r) => r.maxCustomerNo(),
       representativeCustomersPage: {

@@ -7,7 +7,7 @@ import { CATALOG_ERRORS } from '../catalog/index.ts';
 import { PRICING_ERRORS } from './errors.ts';
 import { type ActionPriceListRow, type ActionPriceRow, PricingRepository } from './pricing-repository.ts';
 import { type ActionPriceInput, actionPriceRow, isValidDate, sameRow, todayOf } from './pricing-rules.ts';
-import { softDelete, type WriteResult } from './pricing-shared.ts';
+import { findArticle, liveArticleSizes, softDelete, type WriteResult } from './pricing-shared.ts';
 import { type ActionPriceWire, actionPriceToWire } from './pricing-wire.ts';
 
 export interface ActionPriceFilter {
@@ -57,7 +57,7 @@ export class ActionPriceService {
     articleNo: string,
     options: ActionPriceFilter & { sizex?: string; currency?: string } = {},
   ): Promise<ActionPriceWire[]> {
-    const article = await this.#read.findArticle(articleNo);
+    const article = await findArticle(this.database.db, articleNo);
     if (!article || article.deleted === 1 || article.retail === 0 || article.active === 0) {
       throw CATALOG_ERRORS.ARTICLE_NOT_FOUND(`No article "${articleNo}" published for retail.`);
     }
@@ -132,7 +132,7 @@ export class ActionPriceService {
 }
 
 async function checkActionArticle(repo: PricingRepository, input: ActionPriceInput): Promise<void> {
-  const sizes = (await repo.sizesOfArticles([input.articleNo])).get(input.articleNo);
+  const sizes = (await liveArticleSizes(repo.db, [input.articleNo])).get(input.articleNo);
   if (!sizes) throw CATALOG_ERRORS.ARTICLE_NOT_FOUND(`No article "${input.articleNo}".`);
   if (input.sizex != null && !sizes.has(input.sizex)) {
     throw PRICING_ERRORS.SIZE_NOT_FOUND(`Article "${input.articleNo}" has no size "${input.sizex}".`);

@@ -15,7 +15,7 @@ import {
   lineDiscountRow,
   sameRow,
 } from './pricing-rules.ts';
-import { softDelete, type WriteResult } from './pricing-shared.ts';
+import { findArticle, softDelete, type WriteResult } from './pricing-shared.ts';
 import {
   type AgreementWire,
   agreementToWire,
@@ -224,7 +224,7 @@ async function checkAgreementRefs(db: Kysely<DB>, input: AgreementInput): Promis
     await liveCustomerTerms(db, input.customerNo);
   }
   if (input.scope === 'ARTICLE') {
-    const a = await new PricingRepository(db).findArticle(input.scopeValue);
+    const a = await findArticle(db, input.scopeValue);
     if (!a || a.deleted === 1) throw CATALOG_ERRORS.ARTICLE_NOT_FOUND(`No article "${input.scopeValue}".`);
   }
 }

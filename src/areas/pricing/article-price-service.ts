@@ -16,6 +16,7 @@ import {
   PricingRepository,
 } from './pricing-repository.ts';
 import { checkCurrency, checkDate, checkPositiveInt, fail, MAX_QUANTITY, todayOf } from './pricing-rules.ts';
+import { findArticle, liveArticleSizes } from './pricing-shared.ts';
 import { type ArticlePriceWire, articlePriceToWire } from './pricing-wire.ts';
 
 export interface PriceQuery {
@@ -72,11 +73,11 @@ export class ArticlePriceService {
     if (customer.active === 0) {
       throw PRICING_ERRORS.CUSTOMER_INACTIVE(`Customer ${query.customerNo} is not active.`);
     }
-    const article = await this.#read.findArticle(query.articleNo);
+    const article = await findArticle(this.database.db, query.articleNo);
     if (!article || article.deleted === 1) {
       throw CATALOG_ERRORS.ARTICLE_NOT_FOUND(`No article "${query.articleNo}".`);
     }
-    const sizes = (await this.#read.sizesOfArticles([article.article_no])).get(article.article_no);
+    const sizes = (await liveArticleSizes(this.database.db, [article.article_no])).get(article.article_no);
     if (!sizes?.has(query.sizex)) {
       throw PRICING_ERRORS.SIZE_NOT_FOUND(`Article "${query.articleNo}" has no size "${query.sizex}".`);
     }

@@ -5,7 +5,7 @@ import { feedPage } from '../../kernel/feed-page.ts';
 import type { Page, PageOf } from '../../kernel/paging.ts';
 import { PricingRepository } from './pricing-repository.ts';
 import { checkCurrency, checkMinor, checkPositiveInt, fail } from './pricing-rules.ts';
-import type { WriteResult } from './pricing-shared.ts';
+import { liveArticleSizes, type WriteResult } from './pricing-shared.ts';
 import {
   type ListPriceKeyWire,
   type ListPriceWire,
@@ -93,7 +93,7 @@ export class ListPriceService {
     return inWriteTransaction(this.database, async (uow) => {
       const repo = new PricingRepository(uow.db);
       const articleNos = [...new Set(inputs.map((p) => p.articleNo))];
-      const sizes = await repo.sizesOfArticles(articleNos);
+      const sizes = await liveArticleSizes(uow.db, articleNos);
       const missing: FieldError[] = [];
       for (const [i, p] of inputs.entries()) {
         const ofArticle = sizes.get(p.articleNo);

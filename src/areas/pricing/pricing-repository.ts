@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../kernel/db/schema.ts';
+import { articleFlags, articleSizePositions } from '../catalog/index.ts';
 import type {
   ActionPriceTable,
   CustomerLineDiscountTable,
@@ -23,15 +24,6 @@ export type ActionPriceListRow = ActionPriceRow & {
   active: number;
 };
 
-export interface ArticleForPricing {
-  article_no: string;
-  model_no: string;
-  article_group: string;
-  deleted: number;
-  retail: number;
-  active: number;
-}
-
 /** Rows per multi-row INSERT and keys per IN list: well below both engines' parameter limits. */
 const INSERT_CHUNK = 500;
 const IN_CHUNK = 1000;
@@ -44,38 +36,8 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
 
 /** Every SQL statement of the pricing area. */
 export class PricingRepository {
-  constructor(private readonly db: Kysely<DB>) {}
-
-  // --- articles (read-only here) ------------------------------------------------------------
-
-  findArticle(articleNo: string): Promise<ArticleForPricing | undefined> {
-    return this.db
-      .selectFrom('article')
-      .select(['article_no', 'model_no', 'article_group', 'deleted', 'retail', 'active'])
-      .where('article_no', '=', articleNo)
-      .executeTakeFirst();
-  }
-
-  /** Live articles among `articleNos` with their sizes (article number -> sizes). */
-  async sizesOfArticles(articleNos: readonly string[]): Promise<Map<string, Set<string>>> {
-    const map = new Map<string, Set<string>>();
-    for (const part of chunks(articleNos, IN_CHUNK)) {
-      const articles = await this.db
-        .selectFrom('article')
-        .select('article_no')
-        .where('article_no', 'in', part)
-        .where('deleted', '=', 0)
-        .execute();
-      for (const a of articles) map.set(a.article_no, new Set());
-      const sizes = await this.db
-        .selectFrom('article_size')
-        .select(['article_no', 'sizex'])
-        .where('article_no', 'in', part)
-        .execute();
-      for (const s of sizes) map.get(s.article_no)?.add(s.sizex);
-    }
-    return map;
-  }
+  /** `db`: the connection or transaction it runs on (the catalogue's reads join it: pricing-shared.ts). */
+  constructor(readonly db: Kysely<DB>) {}
 
   // --- list prices ------------------------------------------------------------------------------
 
@@ -151,7 +113,7 @@ export class PricingRepository {
     if (articleNos.length === 0) return Promise.resolve([]);
     return this.db
       .selectFrom('list_price as p')
-      .leftJoin('article_size as s', (j) =>
+      .leftJoin(articleSizePositions(this.db).as('s'), (j) =>
         j.onRef('s.article_no', '=', 'p.article_no').onRef('s.sizex', '=', 'p.sizex'),
       )
       .select(['p.article_no', 'p.price_type', 'p.price_group', 'p.currency', 'p.sizex', 'p.price_minor'])
@@ -432,7 +394,7 @@ export class PricingRepository {
   #actionPrices() {
     return this.db
       .selectFrom('action_price as ap')
-      .innerJoin('article as a', 'a.article_no', 'ap.article_no')
+      .innerJoin(articleFlags(this.db).as('a'), 'a.article_no', 'ap.article_no')
       .selectAll('ap')
       .select(['a.scn as article_scn', 'a.deleted as article_deleted', 'a.retail', 'a.active']);
   }

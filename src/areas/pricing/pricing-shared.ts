@@ -1,6 +1,9 @@
+import type { Kysely } from 'kysely';
 import type { Database } from '../../kernel/db/database.ts';
+import type { DB } from '../../kernel/db/schema.ts';
 import { inWriteTransaction } from '../../kernel/db/unit-of-work.ts';
 import type { NotFoundError } from '../../kernel/errors.ts';
+import { type ArticleState, articleSizesIn, articleStatesIn, liveArticlesIn } from '../catalog/index.ts';
 import { PricingRepository } from './pricing-repository.ts';
 
 /**
@@ -12,6 +15,21 @@ import { PricingRepository } from './pricing-repository.ts';
  * so no other synchronised writer is between its SCN and its commit), read again under it and
  * write what still differs. The first read may be stale on PostgreSQL; the second cannot be.
  */
+
+/** An article's state (the catalogue's, read over `db`: a connection or a unit of work's transaction). */
+export async function findArticle(db: Kysely<DB>, articleNo: string): Promise<ArticleState | undefined> {
+  return (await articleStatesIn(db, [articleNo])).get(articleNo);
+}
+
+/** The live articles among `articleNos` with their sizes (article number -> sizes), read over `db`. */
+export async function liveArticleSizes(
+  db: Kysely<DB>,
+  articleNos: readonly string[],
+): Promise<Map<string, Set<string>>> {
+  const live = await liveArticlesIn(db, articleNos);
+  const sizes = await articleSizesIn(db, [...live]);
+  return new Map([...live].map((articleNo) => [articleNo, new Set(sizes.get(articleNo))]));
+}
 
 /** What a write did: the SCN it stamped, null when nothing changed (and the SCN did not move). */
 export interface WriteResult {

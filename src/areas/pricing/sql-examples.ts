@@ -81,33 +81,10 @@ const { created_at: _discountCreated, ...lineDiscountChanges } = lineDiscount(10
 const { created_at: _actionCreated, ...actionPriceChanges } = actionPrice(100);
 
 export const sqlExamples: AreaSqlExamples = {
-  // Customer 1001 (group WHOLESALE, external key ERP-1001; the customers area's table, written here
-  // because pricing's rows refer to it and pricing seeds first); list prices of 10001-100;
-  // agreement, line discount and action price 1.
+  // List prices of 10001-100; agreement, line discount and action price 1, for the customers
+  // area's customer 1001 (so the customers' seed runs first).
+  seedAfter: ['customers'],
   async seed(db) {
-    await db
-      .insertInto('customer')
-      .values({
-        customer_no: 1001,
-        name: 'Denim & Co',
-        price_group: 1,
-        customer_group: 'WHOLESALE',
-        currency: 'EUR',
-        discount_bp: 0,
-        active: 1,
-        deleted: 0,
-        scn: 8,
-        created_at: AT,
-        updated_at: AT,
-        external_key: 'ERP-1001',
-        name2: '',
-        vat_no: 'NL123456782B01',
-        language: 'LANGUAGE_1',
-        payment_days: 30,
-        credit_limit_minor: 1_000_000,
-        representative_code: null,
-      })
-      .execute();
     await db
       .insertInto('list_price')
       .values([listPrice('S', 5995, 8), listPrice('M', 5995, 8)])
@@ -159,7 +136,6 @@ export const sqlExamples: AreaSqlExamples = {
       },
       findActionPrice: (r) => r.findActionPrice(1),
       findAgreement: (r) => r.findAgreement(1),
-      findArticle: (r) => r.findArticle('10001-100'),
       findLineDiscount: (r) => r.findLineDiscount(1),
       insertActionPrice: (r) => r.insertActionPrice({ ...actionPrice(100), sizex: null }),
       insertAgreement: (r) => r.insertAgreement({ ...agreement(100), min_quantity: 50 }),
@@ -192,7 +168,6 @@ export const sqlExamples: AreaSqlExamples = {
           { currency: 'EUR', price_minor: 3795 },
           { currency: 'USD', price_minor: 4195 },
         ]),
-      sizesOfArticles: (r) => r.sizesOfArticles(['10001-100', '10002-200']),
       updateActionPrice: (r) => r.updateActionPrice(1, { ...actionPriceChanges, price_minor: 4495 }),
       updateActionPriceFlags: (r) => r.updateActionPriceFlags(1, 100, AT),
       updateAgreement: (r) => r.updateAgreement(1, { ...agreementChanges, min_quantity: 20 }),

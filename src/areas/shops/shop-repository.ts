@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../kernel/db/schema.ts';
+import { locationRows } from '../stock/index.ts';
 import type {
   CompanyRegexTable,
   HomePageBlockTable,
@@ -85,16 +86,6 @@ export class ShopRepository {
 
   // --- reads ---------------------------------------------------------------------------------
 
-  findLocation(
-    code: string,
-  ): Promise<(LocationFlags & { code: string; country: string | null; scn: number }) | undefined> {
-    return this.db
-      .selectFrom('stock_location')
-      .select(['code', 'kind', 'active', 'serves_retail', 'deleted', 'country', 'scn'])
-      .where('code', '=', code)
-      .executeTakeFirst();
-  }
-
   findDetail(code: string): Promise<ShopDetailRow | undefined> {
     return this.db.selectFrom('shop_detail').selectAll().where('location_code', '=', code).executeTakeFirst();
   }
@@ -105,7 +96,7 @@ export class ShopRepository {
    */
   shopsPage(sinceScn: number, offset: number, limit: number): Promise<ShopRow[]> {
     return this.db
-      .selectFrom('stock_location as l')
+      .selectFrom(locationRows(this.db).as('l'))
       .leftJoin('shop_detail as d', 'd.location_code', 'l.code')
       .select([
         'l.code',
@@ -141,7 +132,7 @@ export class ShopRepository {
   shopImagesPage(sinceScn: number, offset: number, limit: number) {
     return this.db
       .selectFrom('shop_image as i')
-      .innerJoin('stock_location as l', 'l.code', 'i.location_code')
+      .innerJoin(locationRows(this.db).as('l'), 'l.code', 'i.location_code')
       .select(IMAGE_META)
       .where((eb) => eb.or([eb('i.scn', '>', sinceScn), eb('l.scn', '>', sinceScn)]))
       .orderBy('i.location_code')
@@ -164,7 +155,7 @@ export class ShopRepository {
   assistantsPage(sinceScn: number, offset: number, limit: number, locationCode?: string) {
     let q = this.db
       .selectFrom('shop_assistant as a')
-      .innerJoin('stock_location as l', 'l.code', 'a.location_code')
+      .innerJoin(locationRows(this.db).as('l'), 'l.code', 'a.location_code')
       .selectAll('a')
       .select([
         'l.kind',
@@ -205,7 +196,7 @@ export class ShopRepository {
    */
   pickupPage(sinceScn: number, offset: number, limit: number): Promise<PickupRow[]> {
     const shops = this.db
-      .selectFrom('stock_location as l')
+      .selectFrom(locationRows(this.db).as('l'))
       .innerJoin('shop_detail as d', 'd.location_code', 'l.code')
       .select([
         sql<number>`1`.as('sort'),

@@ -1,4 +1,6 @@
+import type { Kysely } from 'kysely';
 import type { Database } from '../../kernel/db/database.ts';
+import type { DB } from '../../kernel/db/schema.ts';
 import { inWriteTransaction } from '../../kernel/db/unit-of-work.ts';
 import { type FieldError, KERNEL_ERRORS, ValidationError } from '../../kernel/errors.ts';
 import { feedPage } from '../../kernel/feed-page.ts';
@@ -7,7 +9,7 @@ import type { SaveResult } from '../../kernel/import/import-kind.ts';
 import { type LanguageText, toLanguageJson } from '../../kernel/language.ts';
 import type { Page, PageOf } from '../../kernel/paging.ts';
 import { writeChanged } from '../../kernel/write-changed.ts';
-import { STOCK_ERRORS } from '../stock/index.ts';
+import { findLocationIn, STOCK_ERRORS } from '../stock/index.ts';
 import { SHOPS_ERRORS } from './errors.ts';
 import { type AssistantRow, ShopRepository } from './shop-repository.ts';
 import { detailRow, type ShopDetailInput } from './shop-rules.ts';
@@ -75,7 +77,7 @@ export class ShopService {
   }
 
   async shopImage(code: string, imageNo: number) {
-    const location = await this.#read.findLocation(code);
+    const location = await findLocationIn(this.database.db, code);
     const image = location && shopVisible(location) ? await this.#read.findImage(code, imageNo) : undefined;
     if (!image) throw imageNotFound(code, imageNo);
     return { contentType: image.content_type, data: image.data, sha256: image.sha256 };
@@ -91,7 +93,7 @@ export class ShopService {
     locationCode?: string,
   ): Promise<PageOf<AssistantWire, { LOCATION: string; ASSISTANT: number }>> {
     if (locationCode !== undefined) {
-      const location = await this.#read.findLocation(locationCode);
+      const location = await findLocationIn(this.database.db, locationCode);
       const answers = location
         ? location.kind === 'SHOP' && (page.sinceScn > 0 || shopVisible(location))
         : false;
@@ -128,7 +130,7 @@ export class ShopService {
       const repo = new ShopRepository(uow.db);
       const rows = [];
       for (const input of inputs) {
-        const location = await this.#shopFor(repo, input.locationCode);
+        const location = await this.#shopFor(uow.db, input.locationCode);
         const wanted = detailRow(input, location.country);
         rows.push({ wanted, stored: await repo.findDetail(input.locationCode) });
       }
@@ -161,7 +163,7 @@ export class ShopService {
     });
     const written = await inWriteTransaction(this.database, async (uow) => {
       const repo = new ShopRepository(uow.db);
-      await this.#shopFor(repo, locationCode);
+      await this.#shopFor(uow.db, locationCode);
       const wanted = {
         location_code: locationCode,
         image_no: imageNo,
@@ -213,7 +215,7 @@ export class ShopService {
     if (errors.length > 0) throw new ValidationError(errors);
     return inWriteTransaction(this.database, async (uow) => {
       const repo = new ShopRepository(uow.db);
-      await this.#shopFor(repo, input.locationCode);
+      await this.#shopFor(uow.db, input.locationCode);
       const photo = input.photoImageNo ?? null;
       if (photo !== null && !(await repo.findImage(input.locationCode, photo))) {
         throw new ValidationError([
@@ -253,8 +255,8 @@ export class ShopService {
   }
 
   /** The location to write shop data for: a SHOP that is not deleted (inactive is fine). */
-  async #shopFor(repo: ShopRepository, code: string) {
-    const location = await repo.findLocation(code);
+  async #shopFor(db: Kysely<DB>, code: string) {
+    const location = await findLocationIn(db, code);
     if (!location || location.deleted === 1 || location.kind !== 'SHOP') throw shopNotFound(code);
     return location;
   }

@@ -134,7 +134,6 @@ export const sqlExamples: AreaSqlExamples = {
       findBlock: (r) => r.findBlock('HOME', 1),
       findDetail: (r) => r.findDetail('SHOP1'),
       findImage: (r) => r.findImage('SHOP1', 1),
-      findLocation: (r) => r.findLocation('SHOP1'),
       findPickupPoint: (r) => r.findPickupPoint('PP1'),
       findRegex: (r) => r.findRegex('KVK', 'NL'),
       pickupPage: (r) => r.pickupPage(0, 0, 100),

@@ -42,4 +42,5 @@ export const stockArea: Area = {
 };
 export { seedStock } from './demo.ts';
 export { STOCK_ERRORS } from './errors.ts';
+export { findLocationIn, type LocationRow, locationRows } from './location-facts.ts';
 export type { LocationInput } from './stock-rules.ts';

@@ -3,7 +3,7 @@ import { currentScn, inWriteTransaction, type UnitOfWork } from '../../kernel/db
 import { ValidationError } from '../../kernel/errors.ts';
 import { feedPage } from '../../kernel/feed-page.ts';
 import type { Audience, Page, PageOf } from '../../kernel/paging.ts';
-import { CATALOG_ERRORS } from '../catalog/index.ts';
+import { articleSizesIn, articleStatesIn, CATALOG_ERRORS } from '../catalog/index.ts';
 import {
   type LedgerMismatch,
   type LevelKey,
@@ -90,7 +90,7 @@ export class StockLedgerService {
     locationCode?: string,
   ): Promise<ArticleStockWire> {
     const scn = await currentScn(this.database.db);
-    const article = (await this.#read.articleStates([articleNo])).get(articleNo);
+    const article = (await articleStatesIn(this.database.db, [articleNo])).get(articleNo);
     if (!article || !articleVisibleTo(audience, article)) {
       throw CATALOG_ERRORS.ARTICLE_NOT_FOUND(
         `No article "${articleNo}"${audience === 'B2C' ? ' published for retail' : ''}.`,
@@ -101,7 +101,7 @@ export class StockLedgerService {
     );
     if (locationCode !== undefined && locations.length === 0) throw locationNotFound(locationCode);
     const [sizes, levels] = await Promise.all([
-      this.#read.sizesOfArticles([articleNo]),
+      articleSizesIn(this.database.db, [articleNo]),
       this.#read.levelsOfArticle(articleNo, locationCode),
     ]);
     return articleStockToWire(audience, scn, articleNo, sizes.get(articleNo) ?? [], locations, levels);

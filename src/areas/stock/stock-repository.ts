@@ -7,6 +7,7 @@ import {
   type UpdateObject,
 } from 'kysely';
 import type { DB } from '../../kernel/db/schema.ts';
+import { articleFlags } from '../catalog/index.ts';
 import type { StockLocationTable, StockMovementTable } from './tables.ts';
 
 export type LocationRow = StockLocationTable;
@@ -38,13 +39,6 @@ export interface LevelFeedRow extends LevelRow {
   location_active: number;
   serves_wholesale: number;
   serves_retail: number;
-}
-
-export interface ArticleStateRow {
-  article_no: string;
-  deleted: number;
-  active: number;
-  retail: number;
 }
 
 export interface LedgerMismatch {
@@ -91,9 +85,36 @@ function num(value: unknown): number {
   return Number(value);
 }
 
+// --- query fragments: the stock area's tables inside another area's statement -----------------
+// Another area's statement that must join the locations (shops: a shop is a stock location with
+// details) joins this subquery instead of naming the table; both engines flatten it into the
+// statement, so the plan is that of a plain join.
+
+/** Every stock location (deleted ones included): join as `.innerJoin(locationRows(db).as('l'), 'l.code', ...)`. */
+export function locationRows(db: Kysely<DB>) {
+  return db
+    .selectFrom('stock_location')
+    .select([
+      'code',
+      'name',
+      'kind',
+      'serves_wholesale',
+      'serves_retail',
+      'active',
+      'address',
+      'house_number',
+      'postal_code',
+      'city',
+      'country',
+      'deleted',
+      'scn',
+    ]);
+}
+
 /** Every SQL statement of the stock area. */
 export class StockRepository {
-  constructor(private readonly db: Kysely<DB>) {}
+  /** `db`: the connection or transaction it runs on (the catalogue's reads join it: stock-shared.ts). */
+  constructor(readonly db: Kysely<DB>) {}
 
   // --- reads ---------------------------------------------------------------------------------
 
@@ -126,7 +147,7 @@ export class StockRepository {
     const base = () =>
       this.db
         .selectFrom('stock_level as l')
-        .innerJoin('article as a', 'a.article_no', 'l.article_no')
+        .innerJoin(articleFlags(this.db).as('a'), 'a.article_no', 'l.article_no')
         .innerJoin('stock_location as loc', 'loc.code', 'l.location_code')
         .select(FEED_COLUMNS)
         .$if(locationCode !== undefined, (qb) => qb.where('l.location_code', '=', locationCode ?? ''));
@@ -202,39 +223,6 @@ export class StockRepository {
         .where('article_no', 'in', part)
         .execute();
       for (const row of rows) out.add(row.article_no);
-    }
-    return out;
-  }
-
-  async articleStates(articleNos: readonly string[]): Promise<Map<string, ArticleStateRow>> {
-    const out = new Map<string, ArticleStateRow>();
-    for (const part of chunks([...new Set(articleNos)])) {
-      const rows = await this.db
-        .selectFrom('article')
-        .select(['article_no', 'deleted', 'active', 'retail'])
-        .where('article_no', 'in', part)
-        .execute();
-      for (const row of rows) out.set(row.article_no, row);
-    }
-    return out;
-  }
-
-  /** The sizes of the given articles in size-table order: article number -> sizes. */
-  async sizesOfArticles(articleNos: readonly string[]): Promise<Map<string, string[]>> {
-    const out = new Map<string, string[]>();
-    for (const part of chunks([...new Set(articleNos)])) {
-      const rows = await this.db
-        .selectFrom('article_size')
-        .select(['article_no', 'sizex'])
-        .where('article_no', 'in', part)
-        .orderBy('article_no')
-        .orderBy('position')
-        .execute();
-      for (const row of rows) {
-        const list = out.get(row.article_no);
-        if (list) list.push(row.sizex);
-        else out.set(row.article_no, [row.sizex]);
-      }
     }
     return out;
   }

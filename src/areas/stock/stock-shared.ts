@@ -1,5 +1,5 @@
 import { ConflictError, type FieldError, ValidationError } from '../../kernel/errors.ts';
-import { CATALOG_ERRORS } from '../catalog/index.ts';
+import { articleSizesIn, articleStatesIn, CATALOG_ERRORS } from '../catalog/index.ts';
 import { STOCK_ERRORS } from './errors.ts';
 import type { LevelKey, MovementRow, StockRepository } from './stock-repository.ts';
 import { describe, keyOf, locationNotFound } from './stock-rules.ts';
@@ -56,11 +56,11 @@ export async function applyOnHandDelta(repo: StockRepository, key: LevelKey, del
 export async function checkTarget(repo: StockRepository, key: LevelKey): Promise<void> {
   const location = await repo.findLocation(key.locationCode);
   if (!location || location.deleted === 1) throw locationNotFound(key.locationCode);
-  const article = (await repo.articleStates([key.articleNo])).get(key.articleNo);
+  const article = (await articleStatesIn(repo.db, [key.articleNo])).get(key.articleNo);
   if (!article || article.deleted === 1) {
     throw CATALOG_ERRORS.ARTICLE_NOT_FOUND(`No article "${key.articleNo}".`);
   }
-  const sizes = (await repo.sizesOfArticles([key.articleNo])).get(key.articleNo) ?? [];
+  const sizes = (await articleSizesIn(repo.db, [key.articleNo])).get(key.articleNo) ?? [];
   if (!sizes.includes(key.sizex)) {
     throw STOCK_ERRORS.UNKNOWN_SIZE([
       {
@@ -76,8 +76,8 @@ export async function checkTargets(repo: StockRepository, keys: readonly LevelKe
   const locations = new Map((await repo.locations()).map((l) => [l.code, l]));
   const articleNos = keys.map((k) => k.articleNo);
   const [articles, sizes] = await Promise.all([
-    repo.articleStates(articleNos),
-    repo.sizesOfArticles(articleNos),
+    articleStatesIn(repo.db, articleNos),
+    articleSizesIn(repo.db, articleNos),
   ]);
   const errors: FieldError[] = [];
   for (const [i, key] of keys.entries()) {

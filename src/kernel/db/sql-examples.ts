@@ -42,9 +42,12 @@ export interface AreaSqlExamples {
   /**
    * Writes the rows the examples refer to, so that each method runs its whole path (an update that
    * finds its row, an insert whose foreign keys hold). Runs once, committed, before any example,
-   * after the seeds of the areas listed before this one in src/areas.ts; its SQL is not recorded.
+   * after the seeds of the areas listed before this one in src/areas.ts (except one that waits for
+   * this one: `seedAfter`); its SQL is not recorded. A seed writes only its own area's tables.
    */
   seed?(db: Kysely<DB>): Promise<void>;
+  /** Areas listed later in src/areas.ts whose seeds must run before this one's (its rows refer to theirs). */
+  seedAfter?: readonly string[];
   repositories: RepositorySqlExamples[];
 }
 
