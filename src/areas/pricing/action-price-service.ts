@@ -1,17 +1,16 @@
 import type { Database } from '../../kernel/db/database.ts';
 import { inWriteTransaction } from '../../kernel/db/unit-of-work.ts';
-import { ValidationError } from '../../kernel/errors.ts';
 import { feedPage } from '../../kernel/feed-page.ts';
 import type { Page, PageOf } from '../../kernel/paging.ts';
 import { CATALOG_ERRORS } from '../catalog/index.ts';
 import { PRICING_ERRORS } from './errors.ts';
 import { type ActionPriceListRow, type ActionPriceRow, PricingRepository } from './pricing-repository.ts';
-import { type ActionPriceInput, actionPriceRow, isValidDate, sameRow, todayOf } from './pricing-rules.ts';
+import { type ActionPriceInput, actionPriceRow, sameRow, todayOf } from './pricing-rules.ts';
 import { findArticle, liveArticleSizes, softDelete, type WriteResult } from './pricing-shared.ts';
 import { type ActionPriceWire, actionPriceToWire } from './pricing-wire.ts';
 
 export interface ActionPriceFilter {
-  /** YYYY-MM-DD: only action prices running on this date (default today)... */
+  /** A calendar day YYYY-MM-DD (the operations check `strdate`): only action prices running on it (default today)... */
   date?: string;
   /** ...unless `all`: every action price that is not deleted, whatever its dates. */
   all?: boolean;
@@ -74,8 +73,6 @@ export class ActionPriceService {
 
   #actionFilter(filter: ActionPriceFilter): (r: ActionPriceListRow) => boolean {
     const date = filter.date ?? todayOf(this.now);
-    if (!isValidDate(date))
-      throw new ValidationError([{ name: 'strdate', message: 'must be a date YYYY-MM-DD' }]);
     return (r) =>
       r.deleted === 0 &&
       r.article_deleted === 0 &&

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { adminRoute, pathNumber, samePathKey } from '../../kernel/admin-route.ts';
+import { withRoot } from '../../kernel/errors.ts';
 import { MAX_INT32, MAX_SAFE_INT } from '../../kernel/int-limits.ts';
-import { withWireNames } from '../../kernel/wire-names.ts';
 import {
   ActionPriceBody,
   AgreementBody,
@@ -13,6 +13,7 @@ import {
   ListPriceBody,
   lineDiscountInput,
   listPriceInput,
+  MAX_PRICE_GROUP,
 } from './pricing-input.ts';
 
 const WriteAnswer = Type.Object({
@@ -57,7 +58,7 @@ function idRecords<B extends typeof AgreementBody | typeof LineDiscountBody | ty
       body,
       response: CreatedAnswer,
       async handler({ body: b, services }) {
-        const r = await withWireNames(() => ops.create(services, toInput(b as never)));
+        const r = await ops.create(services, toInput(b as never));
         return { ID: r.id, SCN: r.scn, CHANGED: r.changed };
       },
     }),
@@ -70,7 +71,7 @@ function idRecords<B extends typeof AgreementBody | typeof LineDiscountBody | ty
       response: WriteAnswer,
       async handler({ params: p, body: b, services }) {
         const id = Number((p as { id: string }).id);
-        return answer(await withWireNames(() => ops.update(services, id, toInput(b as never))));
+        return answer(await ops.update(services, id, toInput(b as never)));
       },
     }),
     adminRoute({
@@ -96,7 +97,7 @@ export const PRICING_ADMIN_ROUTES = [
     async handler({ params, body, services }) {
       samePathKey(params.customer, body.CUSTOMER, 'CUSTOMER', Number);
       return answer(
-        await withWireNames(() => services.pricing.customers.saveCustomer(customerInput(body)), {
+        await withRoot('', () => services.pricing.customers.saveCustomer(customerInput(body)), {
           single: true,
         }),
       );
@@ -122,9 +123,7 @@ export const PRICING_ADMIN_ROUTES = [
     response: WriteAnswer,
     async handler({ body, services }) {
       const prices = body.PRICES.map((p, i) => listPriceInput(p, `/PRICES/${i}`));
-      return answer(
-        await withWireNames(() => services.pricing.listPrices.setListPrices(prices), { prefix: '/PRICES' }),
-      );
+      return answer(await withRoot('/PRICES', () => services.pricing.listPrices.setListPrices(prices)));
     },
   }),
   adminRoute({
@@ -135,11 +134,11 @@ export const PRICING_ADMIN_ROUTES = [
       {
         PRICES: Type.Array(
           Type.Object({
-            ARTICLE: Type.String(),
+            ARTICLE: Type.String({ minLength: 1 }),
             PRICETYPE: Type.Union([Type.Literal('SELLING'), Type.Literal('RECOMMENDED')]),
-            PRICEGROUP: Type.Integer({ minimum: 0, maximum: MAX_INT32 }),
-            CURRENCY: Type.String(),
-            SIZEX: Type.String(),
+            PRICEGROUP: Type.Integer({ minimum: 1, maximum: MAX_PRICE_GROUP }),
+            CURRENCY: Type.String({ pattern: '^[A-Z]{3}$' }),
+            SIZEX: Type.String({ minLength: 1 }),
           }),
           { minItems: 1, maxItems: 10_000 },
         ),

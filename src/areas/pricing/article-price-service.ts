@@ -1,5 +1,5 @@
 import type { Database } from '../../kernel/db/database.ts';
-import { type FieldError, ValidationError } from '../../kernel/errors.ts';
+import { ValidationError } from '../../kernel/errors.ts';
 import { CATALOG_ERRORS } from '../catalog/index.ts';
 import { liveCustomerTerms } from '../customers/index.ts';
 import { PRICING_ERRORS } from './errors.ts';
@@ -15,7 +15,7 @@ import {
   type LineDiscountRow,
   PricingRepository,
 } from './pricing-repository.ts';
-import { checkCurrency, checkDate, checkPositiveInt, fail, MAX_QUANTITY, todayOf } from './pricing-rules.ts';
+import { todayOf } from './pricing-rules.ts';
 import { findArticle, liveArticleSizes } from './pricing-shared.ts';
 import { type ArticlePriceWire, articlePriceToWire } from './pricing-wire.ts';
 
@@ -59,16 +59,12 @@ export class ArticlePriceService {
    *
    * Errors: CUSTOMER_NOT_FOUND, ARTICLE_NOT_FOUND, SIZE_NOT_FOUND (404); CUSTOMER_INACTIVE (409);
    * PRICE_NOT_FOUND (404) when the customer's price group has no selling price in the currency.
+   * The query's shape (quantity 1 to MAX_QUANTITY, a calendar date, a currency code) is the
+   * operation's schema's; errors name its parameters (`strquantity`).
    */
   async priceFor(query: PriceQuery): Promise<PricedArticle> {
     const quantity = query.quantity ?? 1;
     const date = query.date ?? todayOf(this.now);
-    const errors: FieldError[] = [];
-    checkPositiveInt(errors, 'quantity', quantity, MAX_QUANTITY);
-    checkDate(errors, 'date', date);
-    if (query.currency !== undefined) checkCurrency(errors, 'currency', query.currency);
-    fail(errors);
-
     const customer = await liveCustomerTerms(this.database.db, query.customerNo);
     if (customer.active === 0) {
       throw PRICING_ERRORS.CUSTOMER_INACTIVE(`Customer ${query.customerNo} is not active.`);
@@ -121,7 +117,7 @@ export class ArticlePriceService {
       },
     );
     if (!Number.isSafeInteger(resolved.netPrice * quantity)) {
-      throw new ValidationError([{ name: 'quantity', message: 'the line amount is too large' }]);
+      throw new ValidationError([{ name: 'strquantity', message: 'the line amount is too large' }]);
     }
     return {
       customerNo: customer.customer_no,

@@ -1,3 +1,4 @@
+import { withRoot } from '../../kernel/errors.ts';
 import {
   checkRecord,
   fromCsv,
@@ -5,7 +6,6 @@ import {
   inOneTransaction,
   writtenOf,
 } from '../../kernel/import/import-kind.ts';
-import { withWireNames as withPricingWireNames } from '../../kernel/wire-names.ts';
 import { AgreementService } from './agreement-service.ts';
 import {
   AgreementBody,
@@ -25,7 +25,7 @@ const customers: ImportKind<ReturnType<typeof customerInput>> = {
     customerInput(checkRecord<CustomerBody>(CustomerBody, fromCsv(record, format, pricingRecordFromCsv))),
   save: async (services, inputs) =>
     writtenOf(
-      await withPricingWireNames(() => services.pricing.customers.saveCustomers(inputs), {
+      await withRoot('', () => services.pricing.customers.saveCustomers(inputs), {
         single: inputs.length === 1,
       }),
       inputs.length,
@@ -39,7 +39,7 @@ const prices: ImportKind<ReturnType<typeof listPriceInput>> = {
     listPriceInput(checkRecord<ListPriceBody>(ListPriceBody, fromCsv(record, format, pricingRecordFromCsv))),
   save: async (services, inputs) =>
     writtenOf(
-      await withPricingWireNames(() => services.pricing.listPrices.setListPrices(inputs), {
+      await withRoot('', () => services.pricing.listPrices.setListPrices(inputs), {
         single: inputs.length === 1,
       }),
       inputs.length,
@@ -56,8 +56,7 @@ const agreements: ImportKind<ReturnType<typeof agreementInput>> = {
     inOneTransaction(services, async (database) => {
       const agreements = new AgreementService(database);
       let changed = 0;
-      for (const input of inputs)
-        changed += (await withPricingWireNames(() => agreements.saveAgreement(input))).changed;
+      for (const input of inputs) changed += (await agreements.saveAgreement(input)).changed;
       return { written: changed, unchanged: inputs.length - changed };
     }),
 };

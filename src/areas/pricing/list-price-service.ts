@@ -4,7 +4,7 @@ import type { FieldError } from '../../kernel/errors.ts';
 import { feedPage } from '../../kernel/feed-page.ts';
 import type { Page, PageOf } from '../../kernel/paging.ts';
 import { PricingRepository } from './pricing-repository.ts';
-import { checkCurrency, checkMinor, checkPositiveInt, fail } from './pricing-rules.ts';
+import { checkMinor, fail } from './pricing-rules.ts';
 import { liveArticleSizes, type WriteResult } from './pricing-shared.ts';
 import {
   type ListPriceKeyWire,
@@ -75,16 +75,16 @@ export class ListPriceService {
   /**
    * Sets list prices, many rows per call, in one transaction (all or none). A row whose price is
    * already stored is skipped; a call that changes nothing does not move the SCN. Every article
-   * must exist (not deleted) and have the size.
+   * must exist (not deleted) and have the size. Errors name the field by its pointer in the list
+   * (`/3/PRICE`); the shape of each row is the request schema's (ListPriceBody).
    */
   async setListPrices(inputs: ListPriceInput[]): Promise<WriteResult> {
     const errors: FieldError[] = [];
     const seen = new Set<string>();
     for (const [i, p] of inputs.entries()) {
-      checkListPriceKey(errors, `${i}/`, p);
-      checkMinor(errors, `${i}/priceMinor`, p.priceMinor);
+      checkMinor(errors, `/${i}/PRICE`, p.priceMinor);
       const key = priceKey(toKeyRow(p));
-      if (seen.has(key)) errors.push({ name: `${i}`, message: 'the same price is given twice' });
+      if (seen.has(key)) errors.push({ name: `/${i}`, message: 'the same price is given twice' });
       seen.add(key);
       if (errors.length > 20) break;
     }
@@ -97,9 +97,9 @@ export class ListPriceService {
       const missing: FieldError[] = [];
       for (const [i, p] of inputs.entries()) {
         const ofArticle = sizes.get(p.articleNo);
-        if (!ofArticle) missing.push({ name: `${i}/articleNo`, message: `no article "${p.articleNo}"` });
+        if (!ofArticle) missing.push({ name: `/${i}/ARTICLE`, message: `no article "${p.articleNo}"` });
         else if (!ofArticle.has(p.sizex))
-          missing.push({ name: `${i}/sizex`, message: `article "${p.articleNo}" has no size "${p.sizex}"` });
+          missing.push({ name: `/${i}/SIZEX`, message: `article "${p.articleNo}" has no size "${p.sizex}"` });
         if (missing.length > 20) break;
       }
       fail(missing);
@@ -123,9 +123,6 @@ export class ListPriceService {
 
   /** Deletes list prices (many per call, one transaction); keys without a live price are skipped. */
   async deleteListPrices(keys: ListPriceKey[]): Promise<WriteResult> {
-    const errors: FieldError[] = [];
-    for (const [i, k] of keys.entries()) checkListPriceKey(errors, `${i}/`, k);
-    fail(errors);
     if (keys.length === 0) return { scn: null, changed: 0 };
     return inWriteTransaction(this.database, async (uow) => {
       const repo = new PricingRepository(uow.db);
@@ -159,18 +156,6 @@ export class ListPriceService {
     );
     await repo.refreshPriceArticles([articleNo], scn);
   }
-}
-
-function checkListPriceKey(errors: FieldError[], at: string, k: ListPriceKey): void {
-  if (typeof k.articleNo !== 'string' || k.articleNo === '')
-    errors.push({ name: `${at}articleNo`, message: 'is required' });
-  if (k.priceType !== 'RECOMMENDED' && k.priceType !== 'SELLING') {
-    errors.push({ name: `${at}priceType`, message: 'is RECOMMENDED or SELLING' });
-  }
-  checkPositiveInt(errors, `${at}priceGroup`, k.priceGroup, 9999);
-  checkCurrency(errors, `${at}currency`, k.currency);
-  if (typeof k.sizex !== 'string' || k.sizex === '')
-    errors.push({ name: `${at}sizex`, message: 'is required' });
 }
 
 function toKeyRow(k: ListPriceKey) {

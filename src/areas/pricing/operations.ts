@@ -14,7 +14,7 @@ import {
   toPositiveInt,
 } from '../../kernel/params.ts';
 import { rooted } from '../../kernel/schemas.ts';
-import { isValidDate } from './pricing-rules.ts';
+import { isValidDate, MAX_QUANTITY } from './pricing-rules.ts';
 import {
   ActionPriceSchema,
   AgreementSchema,
@@ -111,7 +111,7 @@ export const B2B_GetArticlePrice = operation({
     strcustomer: digits('Customer number.'),
     strarticle: text('Article number.'),
     strsize: text('Size (SIZEX).'),
-    strquantity: Type.Optional(digits('Quantity (default 1); selects quantity breaks.', '1')),
+    strquantity: Type.Optional(digits('Quantity (default 1); selects quantity breaks.', '1', MAX_QUANTITY)),
     strdate: Type.Optional(dateParam('The date the price holds on,')),
     strcurrency: Type.Optional(currencyParam("ISO 4217 currency (default the customer's).")),
   }),

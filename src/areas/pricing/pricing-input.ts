@@ -4,19 +4,55 @@ import { DIGITS_MAX, MAX_INT32 } from '../../kernel/int-limits.ts';
 import { toMinor } from '../../kernel/money.ts';
 import type { ListPriceInput } from './list-price-service.ts';
 import type { CustomerInput } from './price-customer-service.ts';
-import type { ActionPriceInput, AgreementInput, LineDiscountInput } from './pricing-rules.ts';
+import {
+  type ActionPriceInput,
+  type AgreementInput,
+  type LineDiscountInput,
+  MAX_QUANTITY,
+} from './pricing-rules.ts';
 
 /**
  * The written forms of pricing records: admin bodies and `tv2 import customers|prices|agreements`
  * records, in the upper-case style of the TV2 answers (the same keys B2B_GetPriceChanges and
  * B2B_GetAllPriceAgreements answer with). Amounts are numbers or decimal strings with at most two
- * decimals; percentages likewise (12.5 = 12.5 %).
+ * decimals; percentages likewise (12.5 = 12.5 %). The schemas state every check of a field's shape
+ * (the HTTP layer and the import check them); the services check what needs the database, more
+ * than one field or record, and the ranges of parsed amounts and percentages.
  */
 const Amount = Type.Union([Type.Number(), Type.String({ maxLength: 20 })]);
-const Whole = Type.Union([
-  Type.Integer({ minimum: 0, maximum: MAX_INT32 }),
-  Type.String({ pattern: '^[0-9]{1,12}$', [DIGITS_MAX]: MAX_INT32 }),
-]);
+
+/**
+ * The alternatives of a regular expression for the whole numbers 1 to `max` written without
+ * leading zeros (for 9999: `[1-9][0-9]{0,2}|[1-8][0-9]{3}|9[0-8][0-9]{2}|...|9999`).
+ */
+export function upTo(max: number): string {
+  const digits = String(max);
+  const alternatives = digits.length > 1 ? [`[1-9][0-9]{0,${digits.length - 2}}`] : [];
+  for (let i = 0; i < digits.length; i++) {
+    const d = Number(digits[i]);
+    const low = i === 0 ? 1 : 0;
+    if (d > low) alternatives.push(`${digits.slice(0, i)}[${low}-${d - 1}][0-9]{${digits.length - i - 1}}`);
+  }
+  return [...alternatives, digits].join('|');
+}
+
+/**
+ * A whole number from 1 to `max`: a JSON integer or (as CSV gives it) a string of at most 12
+ * digits. The pattern states the range itself, as the import checks records without the HTTP
+ * layer's `x-digits-max` keyword (kept for the OpenAPI document).
+ */
+const Whole = (max: number) =>
+  Type.Union([
+    Type.Integer({ minimum: 1, maximum: max }),
+    Type.String({ pattern: `^(?=[0-9]{1,12}$)0*(?:${upTo(max)})$`, [DIGITS_MAX]: max }),
+  ]);
+export const MAX_PRICE_GROUP = 9999;
+/** Customer groups, models, article groups (and articles in agreements): 1 to 40 characters. */
+const CODE = '[A-Za-z0-9][A-Za-z0-9._/ -]{0,39}';
+const CODE_TEXT = '1 to 40 letters, digits, spaces or . _ / -';
+const Code = Type.String({ pattern: `^${CODE}$`, description: CODE_TEXT });
+/** One of ARTICLE, MODEL, ARTICLEGROUP; an empty one counts as not given. */
+const ScopeCode = Type.String({ pattern: `^(?:${CODE})?$`, description: `${CODE_TEXT}; empty: not given` });
 const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' });
 const Currency = Type.String({ pattern: '^[A-Z]{3}$' });
 const Flag = Type.Union([Type.Boolean(), Type.Literal(0), Type.Literal(1)]);
@@ -25,10 +61,10 @@ const Optional = <T extends Parameters<typeof Type.Optional>[0]>(t: T) =>
 
 export const CustomerBody = Type.Object(
   {
-    CUSTOMER: Whole,
-    NAME: Type.String({ minLength: 1, maxLength: 200 }),
-    PRICEGROUP: Whole,
-    CUSTOMERGROUP: Optional(Type.String({ maxLength: 40 })),
+    CUSTOMER: Whole(MAX_INT32),
+    NAME: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S', description: 'Not blank.' }),
+    PRICEGROUP: Whole(MAX_PRICE_GROUP),
+    CUSTOMERGROUP: Optional(Code),
     CURRENCY: Currency,
     DISCOUNTPERC: Type.Optional(Amount),
     ACTIVE: Type.Optional(Flag),
@@ -41,7 +77,7 @@ export const ListPriceBody = Type.Object(
   {
     ARTICLE: Type.String({ minLength: 1 }),
     PRICETYPE: Type.Union([Type.Literal('SELLING'), Type.Literal('RECOMMENDED')]),
-    PRICEGROUP: Whole,
+    PRICEGROUP: Whole(MAX_PRICE_GROUP),
     CURRENCY: Currency,
     SIZEX: Type.String({ minLength: 1 }),
     PRICE: Amount,
@@ -52,12 +88,12 @@ export type ListPriceBody = Static<typeof ListPriceBody>;
 
 export const AgreementBody = Type.Object(
   {
-    CUSTOMER: Optional(Whole),
-    CUSTOMERGROUP: Optional(Type.String({ maxLength: 40 })),
-    ARTICLE: Optional(Type.String()),
-    MODEL: Optional(Type.String()),
-    ARTICLEGROUP: Optional(Type.String()),
-    MINQUANTITY: Type.Optional(Whole),
+    CUSTOMER: Optional(Whole(MAX_INT32)),
+    CUSTOMERGROUP: Optional(Code),
+    ARTICLE: Optional(ScopeCode),
+    MODEL: Optional(ScopeCode),
+    ARTICLEGROUP: Optional(ScopeCode),
+    MINQUANTITY: Type.Optional(Whole(MAX_QUANTITY)),
     VALIDFROM: Day,
     VALIDTO: Optional(Day),
     DISCOUNTPERC: Optional(Amount),
@@ -72,9 +108,9 @@ export type AgreementBody = Static<typeof AgreementBody>;
 
 export const LineDiscountBody = Type.Object(
   {
-    CUSTOMER: Whole,
-    MODEL: Optional(Type.String()),
-    ARTICLEGROUP: Optional(Type.String()),
+    CUSTOMER: Whole(MAX_INT32),
+    MODEL: Optional(ScopeCode),
+    ARTICLEGROUP: Optional(ScopeCode),
     DISCOUNTPERC: Amount,
     VALIDFROM: Day,
     VALIDTO: Optional(Day),

@@ -64,32 +64,27 @@ describe('agreementRow', () => {
   });
 
   it('needs exactly one of customer and customer group, and of discount and net prices', () => {
-    expect(refused(() => agreementRow({ ...base, customerGroup: 'SHOPS' }, AT))).toEqual(['customerNo']);
-    expect(refused(() => agreementRow({ ...base, customerNo: null }, AT))).toEqual(['customerNo']);
-    expect(refused(() => agreementRow({ ...base, netPrices: { EUR: 100 } }, AT))).toEqual(['discountBp']);
-    expect(refused(() => agreementRow({ ...base, discountBp: null }, AT))).toEqual(['discountBp']);
+    expect(refused(() => agreementRow({ ...base, customerGroup: 'SHOPS' }, AT))).toEqual(['/CUSTOMER']);
+    expect(refused(() => agreementRow({ ...base, customerNo: null }, AT))).toEqual(['/CUSTOMER']);
+    expect(refused(() => agreementRow({ ...base, netPrices: { EUR: 100 } }, AT))).toEqual(['/DISCOUNTPERC']);
+    expect(refused(() => agreementRow({ ...base, discountBp: null }, AT))).toEqual(['/DISCOUNTPERC']);
   });
 
-  it('reports every bad field at once', () => {
+  // The shape of the fields (scope, codes, quantity, currency codes) is the schema's:
+  // admin-pricing.test.ts sends them over HTTP.
+  it('reports every bad field at once, by its pointer in the written record', () => {
     expect(
       refused(() =>
-        agreementRow(
-          {
-            ...base,
-            scope: 'SHOP' as never,
-            scopeValue: '',
-            minQuantity: 0,
-            validTo: '2025-12-31',
-            discountBp: 10_001,
-          },
-          AT,
-        ),
+        agreementRow({ ...base, validFrom: '2026-02-30', validTo: '2025-12-31', discountBp: 10_001 }, AT),
       ),
-    ).toEqual(['scope', 'scopeValue', 'minQuantity', 'validTo', 'discountBp']);
-    expect(refused(() => agreementRow({ ...base, discountBp: null, netPrices: { eur: 12.5 } }, AT))).toEqual([
-      'netPrices/eur',
-      'netPrices/eur',
+    ).toEqual(['/VALIDFROM', '/DISCOUNTPERC']);
+    expect(refused(() => agreementRow({ ...base, validTo: '2025-12-31', discountBp: 10_001 }, AT))).toEqual([
+      '/VALIDTO',
+      '/DISCOUNTPERC',
     ]);
+    expect(
+      refused(() => agreementRow({ ...base, discountBp: null, netPrices: { EUR: 100, GBP: 12.5 } }, AT)),
+    ).toEqual(['/NETPRICES/1/PRICE']);
   });
 });
 
@@ -114,11 +109,11 @@ describe('lineDiscountRow', () => {
     });
   });
 
-  it('takes only model and article group scopes, a discount above 0 and a period in order', () => {
-    expect(refused(() => lineDiscountRow({ ...base, scope: 'ARTICLE' as never }, AT))).toEqual(['scope']);
-    expect(refused(() => lineDiscountRow({ ...base, discountBp: 0 }, AT))).toEqual(['discountBp']);
-    expect(refused(() => lineDiscountRow({ ...base, validTo: '2025-01-01' }, AT))).toEqual(['validTo']);
-    expect(refused(() => lineDiscountRow({ ...base, validFrom: '2026-02-30' }, AT))).toEqual(['validFrom']);
+  // Only model and article group scopes: the input mapper's (admin-pricing.test.ts).
+  it('takes a discount above 0 and a period in order', () => {
+    expect(refused(() => lineDiscountRow({ ...base, discountBp: 0 }, AT))).toEqual(['/DISCOUNTPERC']);
+    expect(refused(() => lineDiscountRow({ ...base, validTo: '2025-01-01' }, AT))).toEqual(['/VALIDTO']);
+    expect(refused(() => lineDiscountRow({ ...base, validFrom: '2026-02-30' }, AT))).toEqual(['/VALIDFROM']);
   });
 });
 
@@ -140,13 +135,14 @@ describe('actionPriceRow', () => {
     expect(actionPriceRow({ ...base, sizex: 'M' }, AT).sizex).toBe('M');
   });
 
-  it('refuses an end before the start, bad amounts and currencies', () => {
-    expect(refused(() => actionPriceRow({ ...base, endDate: '2026-05-31' }, AT))).toEqual(['endDate']);
-    expect(refused(() => actionPriceRow({ ...base, priceMinor: 29.95, currency: 'eur' }, AT))).toEqual([
-      'currency',
-      'priceMinor',
+  // Currency codes and a missing article are the schema's (admin-pricing.test.ts).
+  it('refuses an end before the start and bad amounts', () => {
+    expect(refused(() => actionPriceRow({ ...base, endDate: '2026-05-31' }, AT))).toEqual(['/ENDDATE']);
+    expect(refused(() => actionPriceRow({ ...base, priceMinor: 29.95 }, AT))).toEqual(['/PRICE']);
+    expect(refused(() => actionPriceRow({ ...base, priceMinor: -1, startDate: '2026-06-31' }, AT))).toEqual([
+      '/PRICE',
+      '/STARTDATE',
     ]);
-    expect(refused(() => actionPriceRow({ ...base, articleNo: '' }, AT))).toEqual(['articleNo']);
   });
 });
 

@@ -1,12 +1,12 @@
 import { type FieldError, ValidationError } from '../../kernel/errors.ts';
-import { CURRENCY } from '../../kernel/money.ts';
 import type { PriceScope } from './tables.ts';
 
 /**
- * The pricing area's field rules, with no database: the checks of the write inputs (money in minor
- * units, percentages in basis points, dates YYYY-MM-DD) and the stored rows of agreements, line
- * discounts and action prices built from them. Every problem of an input is reported in one
- * ValidationError.
+ * The pricing area's rules with no database: what the request schemas (pricing-input.ts) cannot
+ * state, i.e. the fields that go together, periods in order, real calendar days and the ranges of
+ * parsed amounts (minor units) and percentages (basis points), and the stored rows of agreements,
+ * line discounts and action prices built from the inputs. Every problem of an input is reported in
+ * one ValidationError naming the field by its JSON pointer in the written record (`/VALIDTO`).
  */
 
 export interface AgreementInput {
@@ -47,7 +47,6 @@ export interface ActionPriceInput {
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const CODE = /^[A-Za-z0-9][A-Za-z0-9._/ -]{0,39}$/;
 const MAX_MINOR = 99_999_999_999_99; // 99 999 999 999.99: 13 digits as toMinor takes, well inside 2^53
 export const MAX_QUANTITY = 1_000_000;
 
@@ -62,54 +61,32 @@ export function todayOf(now: () => Date): string {
   return now().toISOString().slice(0, 10);
 }
 
-export function checkDate(
-  errors: FieldError[],
-  name: string,
-  value: string | null | undefined,
-  optional = false,
-) {
-  if (value === null || value === undefined) {
-    if (!optional) errors.push({ name, message: 'a date YYYY-MM-DD is required' });
-  } else if (!isValidDate(value)) {
+/** A calendar day (the schemas check the form YYYY-MM-DD; 2026-02-30 passes it). */
+function checkDate(errors: FieldError[], name: string, value: string | null | undefined) {
+  if (value !== null && value !== undefined && !isValidDate(value)) {
     errors.push({ name, message: 'must be a date YYYY-MM-DD' });
   }
 }
 
-export function checkMinor(errors: FieldError[], name: string, value: unknown) {
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0 || value > MAX_MINOR) {
+/** An amount parsed into minor units: not negative, and at most 99 999 999 999.99. */
+export function checkMinor(errors: FieldError[], name: string, value: number) {
+  if (!Number.isSafeInteger(value) || value < 0 || value > MAX_MINOR) {
     errors.push({ name, message: 'must be a whole number of minor units (cents), 0 or more' });
   }
 }
 
-export function checkBp(errors: FieldError[], name: string, value: unknown, min = 0) {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > 10_000) {
+/** A percentage parsed into basis points: `min` to 10000. */
+export function checkBp(errors: FieldError[], name: string, value: number, min = 0) {
+  if (!Number.isInteger(value) || value < min || value > 10_000) {
     errors.push({ name, message: `must be ${min} to 10000 basis points` });
   }
 }
 
-export function checkCurrency(errors: FieldError[], name: string, value: unknown) {
-  if (typeof value !== 'string' || !CURRENCY.test(value)) {
-    errors.push({ name, message: 'must be an ISO 4217 code such as EUR' });
-  }
-}
-
-export function checkPositiveInt(errors: FieldError[], name: string, value: unknown, max = 2_147_483_647) {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > max) {
-    errors.push({ name, message: `must be a whole number from 1 to ${max}` });
-  }
-}
-
-export function checkCode(errors: FieldError[], name: string, value: unknown) {
-  if (typeof value !== 'string' || !CODE.test(value)) {
-    errors.push({ name, message: 'use 1 to 40 letters, digits, spaces or . _ / -' });
-  }
-}
-
-export function checkPeriod(errors: FieldError[], from: string, to: string | null): void {
-  checkDate(errors, 'validFrom', from);
-  checkDate(errors, 'validTo', to, true);
+function checkPeriod(errors: FieldError[], from: string, to: string | null): void {
+  checkDate(errors, '/VALIDFROM', from);
+  checkDate(errors, '/VALIDTO', to);
   if (to !== null && isValidDate(from) && isValidDate(to) && to < from) {
-    errors.push({ name: 'validTo', message: 'is before validFrom' });
+    errors.push({ name: '/VALIDTO', message: 'is before VALIDFROM' });
   }
 }
 
@@ -131,26 +108,17 @@ export function agreementRow(input: AgreementInput, at: string) {
   const hasCustomer = input.customerNo !== undefined && input.customerNo !== null;
   const hasGroup = input.customerGroup !== undefined && input.customerGroup !== null;
   if (hasCustomer === hasGroup) {
-    errors.push({ name: 'customerNo', message: 'give either a customer number or a customer group' });
+    errors.push({ name: '/CUSTOMER', message: 'give either a customer number or a customer group' });
   }
-  if (hasCustomer) checkPositiveInt(errors, 'customerNo', input.customerNo);
-  if (hasGroup) checkCode(errors, 'customerGroup', input.customerGroup);
-  if (!['ARTICLE', 'MODEL', 'ARTICLEGROUP'].includes(input.scope)) {
-    errors.push({ name: 'scope', message: 'is ARTICLE, MODEL or ARTICLEGROUP' });
-  }
-  checkCode(errors, 'scopeValue', input.scopeValue);
-  checkPositiveInt(errors, 'minQuantity', input.minQuantity ?? 1, MAX_QUANTITY);
   checkPeriod(errors, input.validFrom, input.validTo ?? null);
   const hasDiscount = input.discountBp !== undefined && input.discountBp !== null;
   const netPrices = Object.entries(input.netPrices ?? {});
   if (hasDiscount === netPrices.length > 0) {
-    errors.push({ name: 'discountBp', message: 'give either a discount or net prices per currency' });
+    errors.push({ name: '/DISCOUNTPERC', message: 'give either a discount or net prices per currency' });
   }
-  if (hasDiscount) checkBp(errors, 'discountBp', input.discountBp, 1);
-  for (const [currency, price] of netPrices) {
-    checkCurrency(errors, `netPrices/${currency}`, currency);
-    checkMinor(errors, `netPrices/${currency}`, price);
-  }
+  if (hasDiscount) checkBp(errors, '/DISCOUNTPERC', input.discountBp as number, 1);
+  // In the order written (NETPRICES[i]), as currency codes are no array indexes.
+  for (const [i, [, price]] of netPrices.entries()) checkMinor(errors, `/NETPRICES/${i}/PRICE`, price);
   fail(errors);
   return {
     row: {
@@ -176,12 +144,7 @@ export function agreementRow(input: AgreementInput, at: string) {
 /** The stored form of a line discount, checked. */
 export function lineDiscountRow(input: LineDiscountInput, at: string) {
   const errors: FieldError[] = [];
-  checkPositiveInt(errors, 'customerNo', input.customerNo);
-  if (!['MODEL', 'ARTICLEGROUP'].includes(input.scope)) {
-    errors.push({ name: 'scope', message: 'is MODEL or ARTICLEGROUP' });
-  }
-  checkCode(errors, 'scopeValue', input.scopeValue);
-  checkBp(errors, 'discountBp', input.discountBp, 1);
+  checkBp(errors, '/DISCOUNTPERC', input.discountBp, 1);
   checkPeriod(errors, input.validFrom, input.validTo ?? null);
   fail(errors);
   return {
@@ -200,15 +163,11 @@ export function lineDiscountRow(input: LineDiscountInput, at: string) {
 /** The stored form of an action price, checked. */
 export function actionPriceRow(input: ActionPriceInput, at: string) {
   const errors: FieldError[] = [];
-  if (typeof input.articleNo !== 'string' || input.articleNo === '') {
-    errors.push({ name: 'articleNo', message: 'is required' });
-  }
-  checkCurrency(errors, 'currency', input.currency);
-  checkMinor(errors, 'priceMinor', input.priceMinor);
-  checkDate(errors, 'startDate', input.startDate);
-  checkDate(errors, 'endDate', input.endDate);
+  checkMinor(errors, '/PRICE', input.priceMinor);
+  checkDate(errors, '/STARTDATE', input.startDate);
+  checkDate(errors, '/ENDDATE', input.endDate);
   if (errors.length === 0 && input.endDate < input.startDate) {
-    errors.push({ name: 'endDate', message: 'is before the start date' });
+    errors.push({ name: '/ENDDATE', message: 'is before the start date' });
   }
   fail(errors);
   return {

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { adminRoute, pathNumber, samePathKey, uploadedBytes } from '../../kernel/admin-route.ts';
 import { IMAGE_TYPES, MAX_IMAGE_BYTES } from '../../kernel/image-bytes.ts';
+import { DIGITS_MAX } from '../../kernel/int-limits.ts';
 import {
   AssistantBody,
   assistantInput,
@@ -13,6 +14,7 @@ import {
   ShopBody,
   shopInput,
 } from './shop-input.ts';
+import { MAX_IMAGE_NO } from './shop-service.ts';
 
 /**
  * The back office of the shops area (docs/shops.md): shop details, shop images (raw bytes, like
@@ -28,7 +30,12 @@ const SaveAnswer = Type.Object({
 const Location = Type.String({ minLength: 1, maxLength: 20 });
 const Number4 = pathNumber(9999);
 const ShopParams = Type.Object({ location: Location });
-const ImageParams = Type.Object({ location: Location, imageno: pathNumber(99) });
+const ImageParams = Type.Object({ location: Location, imageno: pathNumber(MAX_IMAGE_NO) });
+/** Storing takes image numbers 1 to 99 (pathNumber takes 0 too; deleting image 0 is a 404). */
+const NewImageParams = Type.Object({
+  location: Location,
+  imageno: Type.String({ pattern: '^(?!0+$)[0-9]{1,2}$', [DIGITS_MAX]: MAX_IMAGE_NO }),
+});
 const AssistantParams = Type.Object({ location: Location, assistant: Number4 });
 const PointParams = Type.Object({ point: Location });
 const BlockParams = Type.Object({ page: Type.String({ minLength: 1, maxLength: 20 }), block: Number4 });
@@ -97,7 +104,7 @@ export const SHOPS_ADMIN_ROUTES = [
     url: '/TV2/Admin/shops/:location/images/:imageno',
     summary: 'Store a shop image',
     description: `JPEG, PNG or WebP up to ${MAX_IMAGE_BYTES} bytes; the declared type must match the bytes.`,
-    params: ImageParams,
+    params: NewImageParams,
     rawBodyTypes: IMAGE_TYPES,
     response: Type.Object({ CONTENTTYPE: Type.String(), WRITTEN: Type.Boolean() }),
     async handler({ params, body, services, request }) {

@@ -117,16 +117,13 @@ describe('the server patterns for client apps', () => {
     for (const s of ['123', 'nw-000123', 'A'.repeat(33), 'NW 000123']) expect(re.test(s), s).toBe(false);
   });
 
-  it('checks table entries: anchored, compiling, portable, with a proper name and country', () => {
+  // A proper name and country are the schema's: admin-shops.test.ts sends them over HTTP.
+  it('checks table entries: anchored, compiling, portable', () => {
     const entry = { name: 'VATNO', country: 'NL', pattern: '^NL[0-9]{9}B[0-9]{2}$', description: {} };
     expect(checkPattern(entry)).toEqual([]);
     expect(checkPattern({ ...entry, pattern: 'NL[0-9]{9}' }).map((e) => e.name)).toEqual(['PATTERN']);
     expect(checkPattern({ ...entry, pattern: '^([0-9]$' })[0]?.message).toMatch(/does not compile/);
     expect(checkPattern({ ...entry, pattern: '^(?<=a)b$' })[0]?.message).toMatch(/not portable/);
     expect(checkPattern({ ...entry, pattern: '^a\\$' })[0]?.message).toMatch(/anchored/);
-    expect(checkPattern({ ...entry, name: 'vat', country: 'nl' }).map((e) => e.name)).toEqual([
-      'NAME',
-      'COUNTRY',
-    ]);
   });
 });

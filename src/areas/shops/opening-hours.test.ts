@@ -39,12 +39,13 @@ describe('opening hours', () => {
     expect(wire[5]?.HOURS).toEqual([{ OPENS: '10:00', CLOSES: '17:00' }]);
   });
 
-  it('names every bad weekday, time, overlap and repeat', () => {
+  // Weekdays 1 to 7 and times HH:MM are the schema's: admin-shops.test.ts sends them over HTTP.
+  it('names every interval out of order, overlap and repeat', () => {
     const errors: FieldError[] = [];
     checkWeeklyHours(
       [
-        { weekday: 8, hours: [] },
-        { weekday: 2, hours: [{ opens: '9:00', closes: '25:00' }] },
+        { weekday: 1, hours: [] },
+        { weekday: 2, hours: [{ opens: '09:00', closes: '24:00' }] },
         { weekday: 3, hours: [{ opens: '12:00', closes: '11:00' }] },
         {
           weekday: 4,
@@ -59,9 +60,6 @@ describe('opening hours', () => {
       errors,
     );
     expect(errors.map((e) => e.name)).toEqual([
-      '/OPENINGHOURS/0/WEEKDAY',
-      '/OPENINGHOURS/1/HOURS/0/OPENS',
-      '/OPENINGHOURS/1/HOURS/0/CLOSES',
       '/OPENINGHOURS/2/HOURS/0/CLOSES',
       '/OPENINGHOURS/3/HOURS',
       '/OPENINGHOURS/4/WEEKDAY',

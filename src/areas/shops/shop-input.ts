@@ -2,9 +2,17 @@ import { type Static, Type } from 'typebox';
 import { ValidationError } from '../../kernel/errors.ts';
 import { MAX_INT32, MIN_INT32 } from '../../kernel/int-limits.ts';
 import { LANGUAGE_SLOTS, type LanguageText } from '../../kernel/language.ts';
-import type { CompanyPattern } from './company-regex.ts';
-import type { HomePageBlockInput, PickupPointInput, ShopDetailInput } from './shop-rules.ts';
-import type { AssistantInput } from './shop-service.ts';
+import { type CompanyPattern, MAX_PATTERN_LENGTH, PATTERN_NAME } from './company-regex.ts';
+import { MAX_EXCEPTIONS, MAX_INTERVALS_PER_DAY } from './opening-hours.ts';
+import {
+  type HomePageBlockInput,
+  MAX_BLOCK_NO,
+  PAGE_CODE,
+  type PickupPointInput,
+  POINT_CODE,
+  type ShopDetailInput,
+} from './shop-rules.ts';
+import { type AssistantInput, MAX_ASSISTANT_NO, MAX_IMAGE_NO } from './shop-service.ts';
 
 /** The range of an integer column; the service checks the narrower business range. */
 const INT32 = { minimum: MIN_INT32, maximum: MAX_INT32 };
@@ -12,7 +20,11 @@ const INT32 = { minimum: MIN_INT32, maximum: MAX_INT32 };
 /**
  * The written forms of the shops area: admin bodies and `tv2 import shops` records, in the
  * upper-case style of the answers, so a record read through the API can be written back as it is
- * (read-only keys such as NAME and ADDRESS of a shop, SCN, SERVER, DISTANCE are ignored).
+ * (read-only keys such as NAME and ADDRESS of a shop, SCN, SERVER, DISTANCE are ignored). The
+ * schemas state every check of a field's shape (the HTTP layer and the import check them); the
+ * rules (shop-rules.ts, opening-hours.ts) check what needs the database or more than one field,
+ * contact details, positions, time zones and calendar days, and the fields the back office reports
+ * together with those (a block's POSITION, IMAGE and LINK).
  */
 const Text = Type.Object(
   Object.fromEntries(
@@ -30,15 +42,21 @@ const Degrees = (description: string) =>
   Type.Union([Type.Number(), Type.String({ maxLength: 20 })], {
     description: `${description}: decimal degrees with at most six decimals, as a number or a string.`,
   });
+/** Not empty and not only spaces (names are stored trimmed). */
+const NOT_BLANK = '\\S';
+const TIME = '(?:[01][0-9]|2[0-3]):[0-5][0-9]';
 const Hours = Type.Array(
   Type.Object(
     {
-      OPENS: Type.String({ description: 'HH:MM' }),
-      CLOSES: Type.String({ description: 'HH:MM after OPENS; 24:00 for midnight.' }),
+      OPENS: Type.String({ pattern: `^${TIME}$`, description: 'HH:MM' }),
+      CLOSES: Type.String({
+        pattern: `^(?:${TIME}|24:00)$`,
+        description: 'HH:MM after OPENS; 24:00 for midnight.',
+      }),
     },
     { additionalProperties: false },
   ),
-  { maxItems: 20, description: 'Intervals of the day; none: closed.' },
+  { maxItems: MAX_INTERVALS_PER_DAY, description: 'Intervals of the day; none: closed.' },
 );
 
 export const ShopBody = Type.Object(
@@ -71,13 +89,13 @@ export const ShopBody = Type.Object(
       Type.Array(
         Type.Object(
           {
-            DATE: Type.String({ description: 'YYYY-MM-DD' }),
+            DATE: Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', description: 'YYYY-MM-DD' }),
             HOURS: Hours,
             DESCRIPTION: Type.Optional(Text),
           },
           { additionalProperties: false },
         ),
-        { maxItems: 400 },
+        { maxItems: MAX_EXCEPTIONS },
       ),
     ),
   },
@@ -92,13 +110,16 @@ export const AssistantBody = Type.Object(
   {
     LOCATION: Type.String({ minLength: 1, maxLength: 20 }),
     ASSISTANT: Type.Integer({
-      ...INT32,
+      minimum: 1,
+      maximum: MAX_ASSISTANT_NO,
       description: 'Number of the assistant within the shop, 1 to 9999.',
     }),
-    NAME: Type.String({ minLength: 1, maxLength: 100 }),
+    NAME: Type.String({ minLength: 1, maxLength: 100, pattern: NOT_BLANK }),
     ROLE: Type.Optional(Text),
     PHOTOIMAGENO: Type.Optional(
-      Type.Union([Type.Integer(INT32), Type.Null()], { description: 'A shop image.' }),
+      Type.Union([Type.Integer({ minimum: 1, maximum: MAX_IMAGE_NO }), Type.Null()], {
+        description: 'A shop image.',
+      }),
     ),
     ACTIVE: Type.Optional(Flag),
   },
@@ -108,8 +129,11 @@ export type AssistantBody = Static<typeof AssistantBody>;
 
 export const PickupPointBody = Type.Object(
   {
-    LOCATION: Type.String({ minLength: 1, maxLength: 20, description: 'Code of the pickup point.' }),
-    NAME: Type.String({ minLength: 1, maxLength: 100 }),
+    LOCATION: Type.String({
+      pattern: POINT_CODE.source,
+      description: 'Code of the pickup point: 1 to 20 letters, digits or . _ -',
+    }),
+    NAME: Type.String({ minLength: 1, maxLength: 100, pattern: NOT_BLANK }),
     ADDRESS: OptionalText(100),
     HOUSENUMBER: OptionalText(20),
     POSTALCODE: OptionalText(20),
@@ -129,8 +153,8 @@ export type PickupPointBody = Static<typeof PickupPointBody>;
 
 export const HomePageBlockBody = Type.Object(
   {
-    PAGE: Type.String({ minLength: 1, maxLength: 20 }),
-    BLOCK: Type.Integer(INT32),
+    PAGE: Type.String({ pattern: PAGE_CODE.source, description: '1 to 20 capitals, digits, _ or -' }),
+    BLOCK: Type.Integer({ minimum: 1, maximum: MAX_BLOCK_NO }),
     POSITION: Type.Integer({ ...INT32, description: 'Order on the page, 0 to 9999.' }),
     TITLE: Type.Optional(Text),
     TEXT: Type.Optional(Text),
@@ -146,9 +170,17 @@ export type HomePageBlockBody = Static<typeof HomePageBlockBody>;
 
 export const RegexBody = Type.Object(
   {
-    NAME: Type.String({ minLength: 1, maxLength: 40 }),
-    COUNTRY: Type.Optional(Type.Union([Type.String({ maxLength: 2 }), Type.Null()])),
-    PATTERN: Type.String({ minLength: 1, maxLength: 500 }),
+    NAME: Type.String({
+      pattern: PATTERN_NAME.source,
+      description: '1 to 40 capitals, digits or _, starting with a capital',
+    }),
+    COUNTRY: Type.Optional(
+      Type.Union([
+        Type.String({ pattern: '^(?:[A-Z]{2})?$', description: 'ISO 3166-1 alpha-2' }),
+        Type.Null(),
+      ]),
+    ),
+    PATTERN: Type.String({ minLength: 1, maxLength: MAX_PATTERN_LENGTH }),
     DESCRIPTION: Type.Optional(Text),
   },
   { additionalProperties: true, description: 'Read-only keys of an answer (SERVER, SCN) are ignored.' },

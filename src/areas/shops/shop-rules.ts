@@ -11,20 +11,14 @@ import {
   weeklyToJson,
 } from './opening-hours.ts';
 import type { BlockRow, PickupPointRow, ShopDetailRow } from './shop-repository.ts';
-import {
-  blankToNull,
-  type GeoValue,
-  LATITUDE_MESSAGE,
-  LONGITUDE_MESSAGE,
-  MAX_NAME,
-  numberError,
-} from './shop-shared.ts';
+import { blankToNull, type GeoValue, LATITUDE_MESSAGE, LONGITUDE_MESSAGE } from './shop-shared.ts';
 import { defaultTimeZone } from './shop-wire.ts';
 
 /**
  * The shops area's rules that need no database (docs/shops.md): the checks of shop details, pickup
- * points and home page blocks and the stored rows built from them. Every problem of an input is
- * reported in one ValidationError, with the field's wire name.
+ * points and home page blocks the request schemas (shop-input.ts) cannot state, and the stored
+ * rows built from them. Every problem of an input is reported in one ValidationError, naming the
+ * field by its JSON pointer in the written record (`/LATITUDE`).
  */
 
 export interface ShopDetailInput {
@@ -72,14 +66,15 @@ export interface HomePageBlockInput {
 
 export const MAX_BLOCK_NO = 9999;
 
-const PAGE_CODE = /^[A-Z0-9][A-Z0-9_-]{0,19}$/;
+export const PAGE_CODE = /^[A-Z0-9][A-Z0-9_-]{0,19}$/;
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
 const HTTPS_URL = /^https:\/\/[^\s]{1,490}$/;
 const IMAGE_REF =
   /^(?:ARTICLE:[A-Za-z0-9][A-Za-z0-9._/-]{0,39}|SHOP:[A-Za-z0-9][A-Za-z0-9._-]{0,19})\/[0-9]{1,2}$/;
 const LINK = /^[a-z][a-z0-9+.-]{0,20}:[^\s]{1,490}$/;
 
-const CODE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,19}$/;
+/** The code of a pickup point. */
+export const POINT_CODE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,19}$/;
 
 function timeZoneValid(zone: string): boolean {
   try {
@@ -152,11 +147,7 @@ export function detailRow(input: ShopDetailInput, country: string | null): ShopD
 /** The stored form of a pickup point, checked. */
 export function pickupPointRow(input: PickupPointInput): PickupPointRow {
   const errors: FieldError[] = [];
-  if (!CODE.test(input.code))
-    errors.push({ name: '/LOCATION', message: 'use 1 to 20 letters, digits or . _ -' });
   const name = input.name.trim();
-  if (name.length === 0 || name.length > MAX_NAME)
-    errors.push({ name: '/NAME', message: `must have 1 to ${MAX_NAME} characters` });
   let country: string | null = null;
   if (input.country != null && input.country !== '') {
     const checked = checkCountry(input.country);
@@ -196,9 +187,7 @@ export function pickupPointRow(input: PickupPointInput): PickupPointRow {
 /** The stored form of a home page block, checked. */
 export function blockRow(input: HomePageBlockInput): BlockRow {
   const errors: FieldError[] = [];
-  if (!PAGE_CODE.test(input.page))
-    errors.push({ name: '/PAGE', message: 'use 1 to 20 capitals, digits, _ or -' });
-  numberError(errors, '/BLOCK', input.blockNo, MAX_BLOCK_NO);
+  // POSITION, IMAGE and LINK are checked here (not in the schema) to be reported with VALIDTO.
   if (!Number.isInteger(input.position) || input.position < 0 || input.position > 9999)
     errors.push({ name: '/POSITION', message: 'must be a whole number from 0 to 9999' });
   const image = blankToNull(input.image);

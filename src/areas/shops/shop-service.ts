@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../kernel/db/database.ts';
 import type { DB } from '../../kernel/db/schema.ts';
 import { inWriteTransaction } from '../../kernel/db/unit-of-work.ts';
-import { type FieldError, KERNEL_ERRORS, ValidationError } from '../../kernel/errors.ts';
+import { errorsUnder, KERNEL_ERRORS, ValidationError, withRoot } from '../../kernel/errors.ts';
 import { feedPage } from '../../kernel/feed-page.ts';
 import { cleanImage, MAX_IMAGE_BYTES } from '../../kernel/image-bytes.ts';
 import type { SaveResult } from '../../kernel/import/import-kind.ts';
@@ -11,9 +11,9 @@ import type { Page, PageOf } from '../../kernel/paging.ts';
 import { writeChanged } from '../../kernel/write-changed.ts';
 import { findLocationIn, STOCK_ERRORS } from '../stock/index.ts';
 import { SHOPS_ERRORS } from './errors.ts';
-import { type AssistantRow, ShopRepository } from './shop-repository.ts';
+import { type AssistantRow, type ShopDetailRow, ShopRepository } from './shop-repository.ts';
 import { detailRow, type ShopDetailInput } from './shop-rules.ts';
-import { MAX_NAME, numberError, tombstone, upsertRow } from './shop-shared.ts';
+import { tombstone, upsertRow } from './shop-shared.ts';
 import {
   type AssistantWire,
   assistantToWire,
@@ -111,17 +111,21 @@ export class ShopService {
 
   // --- writes: each call is one transaction ------------------------------------------------------
 
+  /** Sets the details of one shop; errors name the fields of its record (`/PHONE`). */
   saveShopDetail(input: ShopDetailInput): Promise<SaveResult> {
-    return this.saveShopDetails([input]);
+    return withRoot('', () => this.saveShopDetails([input]), { single: true });
   }
 
-  /** Sets the details of shops (all or none); a shop whose stored details equal the input is left alone. */
+  /**
+   * Sets the details of shops (all or none); a shop whose stored details equal the input is left
+   * alone. Errors name the record's index first (`/3/PHONE`).
+   */
   async saveShopDetails(inputs: ShopDetailInput[]): Promise<SaveResult> {
     const seen = new Set<string>();
-    for (const input of inputs) {
+    for (const [i, input] of inputs.entries()) {
       if (seen.has(input.locationCode)) {
         throw new ValidationError([
-          { name: '/LOCATION', message: `shop ${input.locationCode} appears twice` },
+          { name: `/${i}/LOCATION`, message: `shop ${input.locationCode} appears twice` },
         ]);
       }
       seen.add(input.locationCode);
@@ -129,9 +133,14 @@ export class ShopService {
     return inWriteTransaction(this.database, async (uow) => {
       const repo = new ShopRepository(uow.db);
       const rows = [];
-      for (const input of inputs) {
+      for (const [i, input] of inputs.entries()) {
         const location = await this.#shopFor(uow.db, input.locationCode);
-        const wanted = detailRow(input, location.country);
+        let wanted: ShopDetailRow;
+        try {
+          wanted = detailRow(input, location.country);
+        } catch (error) {
+          throw errorsUnder(`/${i}`, error);
+        }
         rows.push({ wanted, stored: await repo.findDetail(input.locationCode) });
       }
       return writeChanged(uow, rows, {
@@ -155,7 +164,6 @@ export class ShopService {
     upload: Buffer,
     declaredType?: string,
   ): Promise<{ contentType: string; written: boolean }> {
-    checkNumber('imageno', imageNo, MAX_IMAGE_NO);
     const { contentType, sha256, data } = await cleanImage(upload, {
       maxBytes: MAX_IMAGE_BYTES,
       field: 'body',
@@ -205,14 +213,9 @@ export class ShopService {
     });
   }
 
+  /** Creates or replaces an assistant (its number, name and photo number: the schema's, AssistantBody). */
   async saveAssistant(input: AssistantInput): Promise<SaveResult> {
-    const errors: FieldError[] = [];
-    numberError(errors, 'assistant', input.assistantNo, MAX_ASSISTANT_NO);
     const name = input.name.trim();
-    if (name.length === 0 || name.length > MAX_NAME)
-      errors.push({ name: '/NAME', message: `must have 1 to ${MAX_NAME} characters` });
-    if (input.photoImageNo != null) numberError(errors, '/PHOTOIMAGENO', input.photoImageNo, MAX_IMAGE_NO);
-    if (errors.length > 0) throw new ValidationError(errors);
     return inWriteTransaction(this.database, async (uow) => {
       const repo = new ShopRepository(uow.db);
       await this.#shopFor(uow.db, input.locationCode);
@@ -260,10 +263,4 @@ export class ShopService {
     if (!location || location.deleted === 1 || location.kind !== 'SHOP') throw shopNotFound(code);
     return location;
   }
-}
-
-function checkNumber(name: string, value: number, max: number): void {
-  const errors: FieldError[] = [];
-  numberError(errors, name, value, max);
-  if (errors.length > 0) throw new ValidationError(errors);
 }

@@ -1,5 +1,4 @@
 import type { UnitOfWork } from '../../kernel/db/unit-of-work.ts';
-import type { FieldError } from '../../kernel/errors.ts';
 import type { SaveResult } from '../../kernel/import/import-kind.ts';
 import { writeChanged } from '../../kernel/write-changed.ts';
 
@@ -12,7 +11,6 @@ import { writeChanged } from '../../kernel/write-changed.ts';
 
 export type GeoValue = string | number;
 
-export const MAX_NAME = 100;
 export const LATITUDE_MESSAGE = 'must be decimal degrees from -90 to 90 with at most six decimals';
 export const LONGITUDE_MESSAGE = 'must be decimal degrees from -180 to 180 with at most six decimals';
 
@@ -43,9 +41,4 @@ export function blankToNull(value: string | null | undefined): string | null {
   if (value === undefined || value === null) return null;
   const trimmed = value.trim();
   return trimmed === '' ? null : trimmed;
-}
-
-export function numberError(errors: FieldError[], name: string, value: number, max: number): void {
-  if (!Number.isInteger(value) || value < 1 || value > max)
-    errors.push({ name, message: `must be a whole number from 1 to ${max}` });
 }

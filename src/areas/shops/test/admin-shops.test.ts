@@ -160,6 +160,26 @@ describe('shop details in the admin area', () => {
     const path = await send('PUT', '/TV2/Admin/shops/UTR', { LOCATION: 'AMS' });
     expect(path.statusCode).toBe(400);
     expect(names(path)).toEqual(['/LOCATION']);
+    // the shape of weekdays, times and dates is the schema's
+    const shape = await send('PUT', '/TV2/Admin/shops/UTR', {
+      LOCATION: 'UTR',
+      OPENINGHOURS: [
+        { WEEKDAY: 8, HOURS: [] },
+        { WEEKDAY: 2, HOURS: [{ OPENS: '9:00', CLOSES: '25:00' }] },
+        { WEEKDAY: 3, HOURS: Array.from({ length: 7 }, () => ({ OPENS: '09:00', CLOSES: '10:00' })) },
+      ],
+      EXCEPTIONS: [{ DATE: '26-1-1', HOURS: [] }],
+    });
+    expect(shape.statusCode).toBe(400);
+    expect(names(shape).sort()).toEqual(
+      [
+        '/OPENINGHOURS/0/WEEKDAY',
+        '/OPENINGHOURS/1/HOURS/0/OPENS',
+        '/OPENINGHOURS/1/HOURS/0/CLOSES',
+        '/OPENINGHOURS/2/HOURS',
+        '/EXCEPTIONS/0/DATE',
+      ].sort(),
+    );
   });
 
   it('refuses details for a warehouse or an unknown location, and callers without ADMIN', async () => {
@@ -239,6 +259,17 @@ describe('shop images, assistants, pickup points, blocks and patterns in the adm
     });
     expect(noPhoto.statusCode).toBe(400);
     expect(names(noPhoto)).toEqual(['/PHOTOIMAGENO']);
+    const shape = await send('PUT', '/TV2/Admin/shops/AMS/assistants/0', {
+      ...anna,
+      ASSISTANT: 0,
+      NAME: '  ',
+      PHOTOIMAGENO: 100,
+    });
+    expect(shape.statusCode).toBe(400);
+    expect(names(shape).sort()).toEqual(['/ASSISTANT', '/NAME', '/PHOTOIMAGENO']);
+    const imageZero = await putBytes('/TV2/Admin/shops/AMS/images/0', png(50), 'image/png');
+    expect(imageZero.statusCode).toBe(400);
+    expect(names(imageZero)).toEqual(['imageno']);
     const inUse = await send('DELETE', '/TV2/Admin/shops/AMS/images/1');
     expect(inUse.statusCode).toBe(409);
     expect(inUse.json().code).toBe('IMAGE_IN_USE');
@@ -280,6 +311,14 @@ describe('shop images, assistants, pickup points, blocks and patterns in the adm
       POSTALCODE: '35',
     });
     expect(names(badPostal)).toEqual(['/POSTALCODE']);
+    const shape = await send('PUT', '/TV2/Admin/pickuppoints/PP2', {
+      ...point,
+      LOCATION: 'PP 2',
+      NAME: ' ',
+      LATITUDE: 'x',
+    });
+    expect(shape.statusCode).toBe(400);
+    expect(names(shape).sort()).toEqual(['/LOCATION', '/NAME']);
     expect((await send('DELETE', '/TV2/Admin/pickuppoints/PP1')).statusCode).toBe(204);
     expect((await send('DELETE', '/TV2/Admin/pickuppoints/PP1')).statusCode).toBe(404);
   });
@@ -307,6 +346,13 @@ describe('shop images, assistants, pickup points, blocks and patterns in the adm
       POSITION: -1,
     });
     expect(names(bad).sort()).toEqual(['/IMAGE', '/LINK', '/POSITION', '/VALIDTO']);
+    const shape = await send('PUT', '/TV2/Admin/homepages/home/blocks/0', {
+      ...block,
+      PAGE: 'home',
+      BLOCK: 0,
+    });
+    expect(shape.statusCode).toBe(400);
+    expect(names(shape).sort()).toEqual(['/BLOCK', '/PAGE']);
     expect((await send('DELETE', '/TV2/Admin/homepages/HOME/blocks/1')).statusCode).toBe(204);
     expect((await send('DELETE', '/TV2/Admin/homepages/HOME/blocks/1')).json().code).toBe('BLOCK_NOT_FOUND');
   });
@@ -345,6 +391,9 @@ describe('shop images, assistants, pickup points, blocks and patterns in the adm
     });
     expect(broken.statusCode).toBe(400);
     expect(names(broken)).toEqual(['PATTERN']);
+    const shape = await send('PUT', '/TV2/Admin/regexes/vat/nl', { ...vat, NAME: 'vat', COUNTRY: 'nl' });
+    expect(shape.statusCode).toBe(400);
+    expect(names(shape).sort()).toEqual(['/COUNTRY', '/NAME']);
     const wrongCountry = await send('PUT', '/TV2/Admin/regexes/VATNO/BE', vat);
     expect(names(wrongCountry)).toEqual(['/COUNTRY']);
     expect((await send('DELETE', '/TV2/Admin/regexes/VATNO/NL')).statusCode).toBe(204);
