@@ -1,0 +1,3 @@
+import type { Mutation } from './mutation.ts';
+
+export const CONCURRENCY_MUTATIONS: Mutation[] = [];

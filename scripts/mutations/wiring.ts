@@ -1,0 +1,3 @@
+import type { Mutation } from './mutation.ts';
+
+export const WIRING_MUTATIONS: Mutation[] = [];
