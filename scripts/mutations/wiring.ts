@@ -1,3 +1,88 @@
 import type { Mutation } from './mutation.ts';
 
-export const WIRING_MUTATIONS: Mutation[] = [];
+/** One mutation per feed kind: the same edit, caught by that feed's test alone. */
+const SCN_AFTER_ROWS = {
+  file: 'src/kernel/feed-page.ts',
+  find:
+    '  const scn = await currentScn(db);\n' +
+    '  const rows = await spec.rows(page.sinceScn, page.offset - 1, page.limit + 1);\n',
+  replace:
+    '  const rows = await spec.rows(page.sinceScn, page.offset - 1, page.limit + 1);\n' +
+    '  const scn = await currentScn(db);\n',
+};
+
+const FEEDS: Array<[name: string, testName: string]> = [
+  ['articles', 'the article feed'],
+  ['stock', 'the stock feed'],
+  ['prices', 'the price feed'],
+  ['client-purchases', 'the client purchase feed'],
+];
+
+/**
+ * Wiring and single-statement guards: what holds the ledger, the SQLite write lock, the back-office
+ * routes and the change feeds' SCN together.
+ */
+export const WIRING_MUTATIONS: Mutation[] = [
+  {
+    name: 'ledger-verification-always-clean',
+    what: 'verifyLedger reports no mismatch whatever the levels and movements say',
+    edits: [
+      {
+        file: 'src/areas/stock/stock-ledger-service.ts',
+        find: 'return this.#read.ledgerMismatches();',
+        replace: 'return Promise.resolve([]);',
+      },
+    ],
+    tests: ['src/areas/stock/test/ledger-verification.test.ts'],
+    engines: ['sqlite', 'postgres'],
+  },
+  {
+    name: 'sqlite-deferred-begin',
+    what: 'SQLite write transactions open with a plain (deferred) BEGIN instead of BEGIN IMMEDIATE',
+    edits: [
+      {
+        file: 'src/kernel/db/sqlite-driver.ts',
+        find: "CompiledQuery.raw('begin immediate')",
+        replace: "CompiledQuery.raw('begin')",
+      },
+    ],
+    tests: ['test/sqlite-immediate.test.ts'],
+    engines: ['sqlite'],
+  },
+  {
+    name: 'customers-admin-routes-unregistered',
+    what: 'the customers area no longer hands its back-office routes to the server (Area.adminRoutes)',
+    edits: [
+      {
+        file: 'src/areas/customers/index.ts',
+        find: '  adminRoutes: CUSTOMERS_ADMIN_ROUTES,\n',
+        replace: '',
+      },
+    ],
+    tests: ['src/areas/customers/test/admin-customers.test.ts'],
+    engines: ['sqlite', 'postgres'],
+  },
+  {
+    name: 'shops-admin-routes-unregistered',
+    what: 'the shops area no longer hands its back-office routes to the server (Area.adminRoutes)',
+    edits: [
+      {
+        file: 'src/areas/shops/index.ts',
+        find: '  adminRoutes: SHOPS_ADMIN_ROUTES,\n',
+        replace: '',
+      },
+    ],
+    tests: ['src/areas/shops/test/admin-shops.test.ts'],
+    engines: ['sqlite', 'postgres'],
+  },
+  ...FEEDS.map(
+    ([name, testName]): Mutation => ({
+      name: `feed-scn-after-rows-${name}`,
+      what: `a change feed page reads the SCN after its rows (a commit in between is lost), seen through ${testName}`,
+      edits: [SCN_AFTER_ROWS],
+      tests: ['test/feed-consistency.test.ts'],
+      testNames: testName,
+      engines: ['sqlite', 'postgres'],
+    }),
+  ),
+];

@@ -15,8 +15,8 @@ import { createServices, type Services } from '../../../services.ts';
 import { shopDetails } from '../import-kinds.ts';
 
 /**
- * The shops' admin routes on an app of their own: until src/http/server.ts registers
- * SHOPS_ADMIN_ROUTES, this test adds them before the app is ready (and leaves them alone after).
+ * The shops' admin routes, on the server as start-up builds it (buildApp over every area of
+ * AREAS): nothing is added here, so a route the shops area stops registering fails these tests.
  */
 let app: Awaited<ReturnType<typeof buildApp>>;
 let services: Services;
