@@ -238,14 +238,31 @@ describe(`users that cannot be confined (${ENGINE})`, () => {
       expect((error as ValidationError).errors[0]?.name).toBe('roles');
       expect((error as ValidationError).message).toMatch(/may hold only the role B2[BC]/);
     }
+    // The roles a confined user may hold are accepted, and the user keeps its scope.
     expect(
       await t.services.general.auth.createUser({ name: 'ok-customer', roles: ['B2B'], customerNo: 10001 }),
-    ).toBeTruthy();
+    ).toEqual({ name: 'ok-customer', secret: expect.stringMatching(/^\S{20,}$/) });
     expect(
       await t.services.general.auth.createUser({ name: 'ok-client', roles: ['B2C'], clientNo: mine }),
-    ).toBeTruthy();
-    const names = (await t.services.general.auth.listUsers()).map((u) => u.name);
-    expect(names.filter((n) => n.startsWith('refused-'))).toEqual([]);
+    ).toEqual({ name: 'ok-client', secret: expect.stringMatching(/^\S{20,}$/) });
+    const users = await t.services.general.auth.listUsers();
+    expect(users.filter((u) => u.name.startsWith('ok-'))).toEqual([
+      expect.objectContaining({
+        name: 'ok-client',
+        roles: ['B2C'],
+        customerNo: null,
+        clientNo: mine,
+        active: true,
+      }),
+      expect.objectContaining({
+        name: 'ok-customer',
+        roles: ['B2B'],
+        customerNo: 10001,
+        clientNo: null,
+        active: true,
+      }),
+    ]);
+    expect(users.map((u) => u.name).filter((n) => n.startsWith('refused-'))).toEqual([]);
   });
 
   it('tv2 user add refuses them with a clear message and creates nothing', async () => {

@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDemoIfEmpty } from '../src/app.ts';
 import { ADMIN_ROUTES, OPERATIONS } from '../src/areas.ts';
+import { seededRandom } from './helpers/seed.ts';
 import { ENGINE, startTestApp, type TestApp } from './helpers/test-app.ts';
 import { runInThreads } from './helpers/threads.ts';
 
@@ -29,9 +29,12 @@ beforeAll(async () => {
   clientNo = (await t.services.clients.profiles.saveClient({ email: 'hostile@example.nl', lastName: 'Host' }))
     .clientNo;
   confined = await t.tokenFor(['B2C'], { clientNo });
-  // A photo of noise: about 2 MB as PNG (noise does not compress), re-encoded by sharp.
+  // A photo of noise: about 2 MB as PNG (noise does not compress), re-encoded by sharp. Seeded, so
+  // every run sends the same photo.
   const side = 820;
-  const noise = randomBytes(side * side * 3);
+  const random = seededRandom(side);
+  const noise = Buffer.alloc(side * side * 3);
+  for (let i = 0; i < noise.length; i++) noise[i] = random.int(256);
   const png = await sharp(noise, { raw: { width: side, height: side, channels: 3 } })
     .png()
     .toBuffer();
@@ -174,6 +177,21 @@ function ordinaryJobs(): Job[] {
   return jobs;
 }
 
+/** Demo records with rows in the lists that take them (customer 10002: discounts and links). */
+const DEMO_KEYS: Record<string, string> = {
+  strscn: '0',
+  strcustomer: '10002',
+  strrepresentative: 'JDV',
+  strclient: '100007',
+};
+/** Lists whose key is not `required` in the schema but needed (one of several, checked by the operation). */
+const LIST_KEYS: Record<string, string[]> = {
+  B2B_GetCustomerArticleLink: ['strcustomer'],
+  B2C_GetClient_Purchase: ['strclient'],
+  B2C_GetClient_OnAccountDetail: ['strclient'],
+  B2C_GetUserMessages: ['strclient'],
+};
+
 function hostileJobs(): Job[] {
   const jobs: Job[] = [
     // The issue's requests.
@@ -270,11 +288,14 @@ function hostileJobs(): Job[] {
       ),
     )?.[1];
     if (!limit) continue;
+    // The keys a list needs, of demo records that have rows: the largest page, not a 400.
+    const required = (o.query as { required?: string[] } | undefined)?.required ?? [];
+    const keys = [...required, ...(LIST_KEYS[o.name] ?? [])].map((k) => `&${k}=${DEMO_KEYS[k]}`).join('');
     jobs.push({
       label: `page ${o.name}`,
       kind: 'get',
       method: 'GET',
-      url: `${op(o.name)}?strlimit=${limit}`,
+      url: `${op(o.name)}?strlimit=${limit}${keys}`,
       token: admin,
     });
   }
@@ -291,15 +312,17 @@ describe(`the event loop under hostile requests (${ENGINE})`, () => {
         `${hostile.ms.toFixed(0)} ms: worst loop delay ${hostile.worstMs.toFixed(0)} ms ` +
         `(p99 ${hostile.p99Ms.toFixed(0)}); longest stalls: ${hostile.blame.join('; ')}`,
     );
-    for (const r of hostile.results) {
-      expect(r.status, r.label).toBeGreaterThanOrEqual(200);
-      expect(r.status, r.label).toBeLessThan(500);
-    }
-    const statusOf = (label: string) => hostile.results.find((r) => r.label === label)?.status;
-    for (const label of ['postclient-60k-keys', 'photo-100k-keys', 'prices-60k-errors', 'deep-nesting']) {
-      expect(statusOf(label), label).toBe(400);
-    }
-    expect(statusOf('photo-2mib')).toBe(200);
+    // Every request is answered, each with what it deserves: the malformed ones (too many keys,
+    // errors or levels, a field longer than its schema allows) a 400, the largest page of every
+    // list of the demo world and the 2 MiB photo a 200; the ordinary traffic a 200 throughout.
+    const expected = (label: string) => (label.startsWith('page ') || label === 'photo-2mib' ? 200 : 400);
+    expect(hostile.results.map((r) => `${r.label} ${r.status}`)).toEqual(
+      hostileJobs().map((j) => `${j.label} ${expected(j.label)}`),
+    );
+    expect(ordinary.results.map((r) => `${r.label} ${r.status}`)).toEqual(
+      ordinaryJobs().map((j) => `${j.label} 200`),
+    );
+    expect(hostile.results.filter((r) => r.label.startsWith('page ')).length).toBeGreaterThan(15);
     // Before: 16,000 ms and more for one request. The bound is 3 times less than that, and about 80
     // times what one of these requests holds the loop for now (the worst seen is a garbage
     // collection or a busy machine); a machine slow enough to need more shows it in the baseline.

@@ -125,7 +125,7 @@ describe('uploaded article and shop images are decoded and encoded again', () =>
   it('drops EXIF with the GPS position, the camera and a script in a comment from a JPEG', async () => {
     const upload = await jpegWithGpsAndComment();
     const before = await sharp(upload).metadata();
-    expect(before.exif).toBeDefined(); // the upload does carry them
+    expect(before.exif?.length).toBeGreaterThan(0); // the upload does carry them
     expect(upload.includes('Secret-Model-X')).toBe(true);
     const put = await putImage(
       '/TV2/Admin/articles/IMG-1/images/2',

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inWriteTransaction } from '../src/kernel/db/unit-of-work.ts';
 import { article, sizeTable } from './helpers/fixtures.ts';
+import { seededRandom, testSeed } from './helpers/seed.ts';
 import { ENGINE, startTestApp, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
@@ -51,22 +52,25 @@ describe('SCN change feed', () => {
     let running = writers;
 
     const client = new SyncingClient();
+    // Each writer draws its work from its own generator of the test's seed (printed on failure).
+    const seed = testSeed();
     // Writers go on until the client has synced several times while they were writing.
     const writer = async (w: number) => {
+      const random = seededRandom(seed + w);
       for (let i = 0; i < transactionsPerWriter || client.rounds < 5; i++) {
         await inWriteTransaction(t.database, async (uow) => {
           // Take the SCN first and hold the transaction open a while: a writer that got its
           // number earlier may commit later than one that got a higher number, which is the
           // order a naive sequence gets wrong.
           const scn = await uow.scn();
-          await sleep(Math.floor(Math.random() * 4));
-          const roll = Math.random();
+          await sleep(random.int(4));
+          const roll = random.next();
           const live = await uow.db
             .selectFrom('article')
             .select('article_no')
             .where('deleted', '=', 0)
             .execute();
-          const target = live[Math.floor(Math.random() * live.length)]?.article_no;
+          const target = live[random.int(live.length)]?.article_no;
           const now = new Date().toISOString();
           if (roll < 0.15 || !target) {
             const no = `N${w}-${++created}`;
@@ -138,11 +142,12 @@ describe('SCN change feed', () => {
 
   it('hands out SCNs in commit order: every committed write has a distinct, increasing SCN', async () => {
     const seen: number[] = [];
+    const random = seededRandom();
     await Promise.all(
       Array.from({ length: 40 }, () =>
         inWriteTransaction(t.database, async (uow) => {
           const scn = await uow.scn();
-          await sleep(Math.floor(Math.random() * 3));
+          await sleep(random.int(3));
           seen.push(scn);
         }),
       ),

@@ -319,9 +319,11 @@ describe('resolvePrice', () => {
       group({ id: 102, netPrices: { EUR: 1000 } }),
       ag({ id: 103, minQuantity: 5, netPrices: { EUR: 7000 } }),
     ];
+    // Every one of the 24 orders, not a random few: an order-dependent choice fails every run.
+    const orders = permutations(agreements);
+    expect(orders).toHaveLength(24);
     const winners = new Set<number | null>();
-    for (let i = 0; i < 24; i++) {
-      const shuffled = [...agreements].sort(() => Math.random() - 0.5);
+    for (const shuffled of orders) {
       const r = resolvePrice(request({ quantity: 4 }), {
         listPrice: 10000,
         agreements: shuffled,
@@ -332,3 +334,10 @@ describe('resolvePrice', () => {
     expect([...winners]).toEqual([100]);
   });
 });
+
+function permutations<T>(items: readonly T[]): T[][] {
+  if (items.length <= 1) return [[...items]];
+  return items.flatMap((item, i) =>
+    permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((rest) => [item, ...rest]),
+  );
+}

@@ -108,7 +108,9 @@ describe('B2C_PostClient and B2C_GetClient', () => {
     const no = await create({ CONSENTS: { PROFILING: true } });
     const first = (await get('B2C_GetClient', { strclient: String(no) })).B2CGETCLIENT.CLIENTS[0];
     const given = first.CONSENTS.PROFILING.GIVENAT;
-    expect(given).not.toBeNull();
+    expect(first.CONSENTS.PROFILING.GIVEN).toBe(true);
+    expect(given).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/);
+    expect(Math.abs(Date.parse(given) - Date.now())).toBeLessThan(60_000);
     await new Promise((r) => setTimeout(r, 1100));
     const repeated = (await post({ CLIENT: no, CONSENTS: { PROFILING: true, SMS: true } })).json()
       .B2CPOSTCLIENT.CLIENTS[0];

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { article, sizeTable } from '../../../../test/helpers/fixtures.ts';
+import { type Random, seededRandom, testSeed } from '../../../../test/helpers/seed.ts';
 import { ENGINE, startTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
 import { inWriteTransaction } from '../../../kernel/db/unit-of-work.ts';
 import type { ListPriceInput, ListPriceKey } from '../list-price-service.ts';
@@ -15,13 +16,12 @@ const GROUPS = [1, 2];
 const CURRENCIES = ['EUR', 'GBP'];
 const SIZES = ['S', 'M'];
 
-const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)] as T;
-const randomKey = (): ListPriceKey => ({
-  articleNo: pick(ARTICLES),
-  priceType: pick(TYPES),
-  priceGroup: pick(GROUPS),
-  currency: pick(CURRENCIES),
-  sizex: pick(SIZES),
+const randomKey = (random: Random): ListPriceKey => ({
+  articleNo: random.pick(ARTICLES),
+  priceType: random.pick(TYPES),
+  priceGroup: random.pick(GROUPS),
+  currency: random.pick(CURRENCIES),
+  sizex: random.pick(SIZES),
 });
 const keyText = (k: {
   ARTICLE: string;
@@ -137,19 +137,22 @@ describe('price change feeds', () => {
     const all = new AllPricesClient();
     const synced = () => Math.min(feed.rounds, all.rounds);
 
-    const writer = async () => {
+    // Each writer draws its work from its own generator of the test's seed (printed on failure).
+    const seed = testSeed();
+    const writer = async (w: number) => {
+      const random = seededRandom(seed + w);
       // Writers go on until both clients have synced several times while they were writing.
       for (let i = 0; i < transactionsPerWriter || synced() < 5; i++) {
-        const roll = Math.random();
+        const roll = random.next();
         if (roll < 0.45) {
           const rows: ListPriceInput[] = [];
           const seen = new Set<string>();
-          for (let n = 1 + Math.floor(Math.random() * 4); n > 0; n--) {
-            const key = randomKey();
+          for (let n = 1 + random.int(4); n > 0; n--) {
+            const key = randomKey(random);
             const text = JSON.stringify(key);
             if (seen.has(text)) continue;
             seen.add(text);
-            rows.push({ ...key, priceMinor: 100 + Math.floor(Math.random() * 20) * 5 });
+            rows.push({ ...key, priceMinor: 100 + random.int(20) * 5 });
           }
           await t.services.pricing.listPrices.setListPrices(rows);
         } else if (roll < 0.75) {
@@ -159,7 +162,7 @@ describe('price change feeds', () => {
             .selectAll()
             .where('deleted', '=', 0)
             .execute();
-          const victims = [pick(live), pick(live)].filter((r) => r !== undefined);
+          const victims = [random.pick(live), random.pick(live)].filter((r) => r !== undefined);
           await t.services.pricing.listPrices.deleteListPrices(
             victims.map((r) => ({
               articleNo: r.article_no,
@@ -175,9 +178,9 @@ describe('price change feeds', () => {
           // later SCN if the SCN were not handed out in commit order.
           await inWriteTransaction(t.database, async (uow) => {
             const scn = await uow.scn();
-            await sleep(Math.floor(Math.random() * 4));
+            await sleep(random.int(4));
             const repo = new PricingRepository(uow.db);
-            const key = randomKey();
+            const key = randomKey(random);
             await repo.upsertListPrices([
               {
                 article_no: key.articleNo,
@@ -205,7 +208,7 @@ describe('price change feeds', () => {
       await client.syncOnce();
     };
 
-    await Promise.all([...Array.from({ length: writers }, () => writer()), reader(feed), reader(all)]);
+    await Promise.all([...Array.from({ length: writers }, (_, w) => writer(w)), reader(feed), reader(all)]);
 
     const truth = await t.database.db.selectFrom('list_price').selectAll().where('deleted', '=', 0).execute();
     const expected = Object.fromEntries(

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { article, sizeTable, toEan13 } from '../../../../test/helpers/fixtures.ts';
+import { seededRandom, testSeed } from '../../../../test/helpers/seed.ts';
 import { ENGINE, startTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
 import { inWriteTransaction } from '../../../kernel/db/unit-of-work.ts';
 
@@ -122,32 +123,33 @@ describe('stock change feeds', () => {
     let running = writers;
     const outcomes: Record<string, number> = {};
 
-    const writer = async () => {
+    // Each writer draws its work from its own generator of the test's seed (printed on failure).
+    const seed = testSeed();
+    const writer = async (w: number) => {
+      const random = seededRandom(seed + w);
       for (let i = 0; i < transactionsPerWriter || wholesale.rounds < 5 || retail.rounds < 5; i++) {
-        const articleNo = ARTICLES[Math.floor(Math.random() * ARTICLES.length)] as string;
-        const sizex = SIZES[Math.floor(Math.random() * SIZES.length)] as string;
-        const locationCode = LOCATIONS[Math.floor(Math.random() * LOCATIONS.length)] as string;
-        const quantity = 1 + Math.floor(Math.random() * 4);
+        const articleNo = random.pick(ARTICLES);
+        const sizex = random.pick(SIZES);
+        const locationCode = random.pick(LOCATIONS);
+        const quantity = 1 + random.int(4);
         const line = { articleNo, sizex, locationCode, quantity };
-        const roll = Math.random();
+        const roll = random.next();
         try {
           if (roll < 0.04) {
             // who sees a shop changes: all its levels move in the feeds
             const l = await stock.locations.location('UTR');
             await stock.locations.changeLocation('UTR', { servesRetail: !l.servesRetail });
           } else if (roll < 0.07) {
-            const published = Math.random() < 0.5;
+            const published = random.next() < 0.5;
             await t.services.catalog.saveArticle(articleInput(articleNo, published));
           } else {
             await inWriteTransaction(t.database, async (uow) => {
               // take the SCN first and hold the transaction open: commit order != start order
               await uow.scn();
-              await sleep(Math.floor(Math.random() * 4));
+              await sleep(random.int(4));
               if (roll < 0.25) await stock.ledger.receiveIn(uow, line);
               else if (roll < 0.45) {
-                const to = LOCATIONS.filter((l) => l !== locationCode)[
-                  Math.floor(Math.random() * 3)
-                ] as string;
+                const to = random.pick(LOCATIONS.filter((l) => l !== locationCode));
                 await stock.ledger.transferIn(uow, { articleNo, sizex, from: locationCode, to, quantity });
               } else if (roll < 0.75) await stock.ledger.reserveIn(uow, line);
               else if (roll < 0.9) await stock.ledger.releaseIn(uow, line);
@@ -172,7 +174,7 @@ describe('stock change feeds', () => {
     };
 
     await Promise.all([
-      ...Array.from({ length: writers }, () => writer()),
+      ...Array.from({ length: writers }, (_, w) => writer(w)),
       reader(wholesale),
       reader(retail),
     ]);
