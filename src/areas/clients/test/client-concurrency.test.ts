@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINE, startTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
-import { runInThreads, tally } from '../../../../test/helpers/threads.ts';
+import {
+  expectAllInFlightAtOnce,
+  PAUSED_CALL,
+  type PausedOutcome,
+  runInThreads,
+  THREADS_TEST_TIMEOUT,
+  tally,
+} from '../../../../test/helpers/threads.ts';
 import { openDatabase } from '../../../kernel/db/database.ts';
 import { ClientRepository, uniqueRuleOf } from '../client-repository.ts';
 import { ClientService } from '../client-service.ts';
@@ -44,6 +51,64 @@ const { parentPort, workerData } = require('node:worker_threads');
 })().catch((e) => parentPort.postMessage(['worker failed: ' + e.stack]));
 `;
 
+/**
+ * One call per thread with nothing in front of the guard: no SCN lock (withoutScnLock), and every
+ * thread waits at a barrier in front of the guarded insert until all have come (pauseBefore), so
+ * all of them have run the service's checks before any of them writes.
+ */
+const UNLOCKED_WORKER = `
+const { parentPort, workerData, threadId } = require('node:worker_threads');
+${PAUSED_CALL}
+(async () => {
+  // One module graph for all (tsImport would give each import its own unit-of-work module).
+  (await import('tsx/esm/api')).register();
+  const { openDatabase } = await import(workerData.databaseModule);
+  const { ClientService } = await import(workerData.serviceModule);
+  const { ClientMessageService } = await import(workerData.messageModule);
+  const { ThreadSync, pauseBefore, withoutScnLock } = await import(workerData.syncModule);
+  const sync = new ThreadSync(workerData.sync, workerData.parties);
+  const job = workerData.job;
+  const table = job.kind === 'claim' ? 'client_action_claim' : 'client';
+  const paused = pauseBefore(openDatabase(workerData.url, { poolSize: 2 }), 'insert', table, sync);
+  const once = (db) =>
+    job.kind === 'claim'
+      ? new ClientMessageService(db).claimAction(job.clientNo, job.action)
+      : new ClientService(db)
+          .saveClient({ clientNo: job.firstClientNo + threadId, email: job.email, lastName: 'Race' }, { createWithNumber: true })
+          .then((r) => (r.created ? 'created' : 'updated'));
+  parentPort.once('message', async () => {
+    const result = await pausedCall(paused, sync, () =>
+      withoutScnLock(paused.database, workerData.scn, once).catch((e) => {
+        // a ConflictError is answered 409; anything else the unique key throws would be a 500
+        throw { code: e.kind === 'conflict' ? e.code : 'not a 409: ' + (e.code ?? e) };
+      }),
+    );
+    await paused.database.close();
+    parentPort.postMessage([result]);
+  });
+  parentPort.postMessage('ready');
+})().catch((e) => parentPort.postMessage(['worker failed: ' + e.stack]));
+`;
+
+async function unlockedFromThreads(
+  job: Job | { kind: 'create'; email: string; firstClientNo: number },
+  threads: number,
+) {
+  const { value: scn } = await t.database.db
+    .selectFrom('scn_counter')
+    .select('value')
+    .where('id', '=', 1)
+    .executeTakeFirstOrThrow();
+  return runInThreads<PausedOutcome>(UNLOCKED_WORKER, threads, {
+    url: t.databaseUrl,
+    job,
+    scn: Number(scn),
+    databaseModule: new URL('../../../kernel/db/database.ts', import.meta.url).href,
+    serviceModule: new URL('../client-service.ts', import.meta.url).href,
+    messageModule: new URL('../client-message-service.ts', import.meta.url).href,
+  });
+}
+
 type Job = { kind: 'claim'; clientNo: number; action: string } | { kind: 'create'; email: string };
 
 async function fromThreads(job: Job, threads: number, callersEach: number) {
@@ -78,6 +143,49 @@ describe(`concurrent client writes (${ENGINE})`, () => {
     const actions = await t.services.clients.messages.actions(clientNo);
     expect(actions.filter((a) => a.ACTION === 'RACE1' && a.CLAIMED)).toHaveLength(1);
   });
+
+  it(
+    'holds a claim by its conflict clause alone: 4 claimers on separate connections, no SCN lock, all checked before any inserts',
+    async () => {
+      const { clientNo } = await t.services.clients.profiles.saveClient({
+        email: 'unlocked.claimer@example.nl',
+        lastName: 'Claim',
+      });
+      await t.services.clients.messages.saveAction({
+        code: 'RACE2',
+        description: { LANGUAGE_2: 'Once only' },
+        validFrom: '2020-01-01',
+        validTo: '2099-12-31',
+      });
+      const { outcomes } = await unlockedFromThreads({ kind: 'claim', clientNo, action: 'RACE2' }, 4);
+      // The unique key stands behind a check-then-insert, but a caller stopped by it gets a 500.
+      expect(tally(outcomes.map((o) => o.outcome))).toEqual({ ok: 1, ACTION_ALREADY_CLAIMED: 3 });
+      expectAllInFlightAtOnce(outcomes);
+      const actions = await t.services.clients.messages.actions(clientNo);
+      expect(actions.filter((a) => a.ACTION === 'RACE2' && a.CLAIMED)).toHaveLength(1);
+    },
+    THREADS_TEST_TIMEOUT,
+  );
+
+  it(
+    'maps the unique e-mail index to 409 EMAIL_TAKEN when the check cannot: 4 writers whose checks all passed, no SCN lock',
+    async () => {
+      // On SQLite the statements run outside a transaction here (BEGIN IMMEDIATE would let only one
+      // writer check at a time); so, on both engines, every writer's e-mail check finds nobody and
+      // only the unique index stops the second insert: its violation must come back as the 409.
+      const email = 'Unlocked.Race@Example.nl';
+      const { outcomes } = await unlockedFromThreads({ kind: 'create', email, firstClientNo: 700_000 }, 4);
+      expect(tally(outcomes.map((o) => o.outcome))).toEqual({ created: 1, EMAIL_TAKEN: 3 });
+      expectAllInFlightAtOnce(outcomes);
+      const rows = await t.database.db
+        .selectFrom('client')
+        .select('client_no')
+        .where('email_norm', '=', email.toLowerCase())
+        .execute();
+      expect(rows).toHaveLength(1);
+    },
+    THREADS_TEST_TIMEOUT,
+  );
 
   it('creates one client for 20 concurrent posts of the same new e-mail; the others get 409 EMAIL_TAKEN', async () => {
     const { outcomes, ms } = await fromThreads({ kind: 'create', email: 'Race@Example.nl' }, 4, 5);

@@ -1,10 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { article, barcode, sizeTable } from '../../../../test/helpers/fixtures.ts';
 import { ENGINE, startTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
-import { runInThreads, tally } from '../../../../test/helpers/threads.ts';
-import { inWriteTransaction } from '../../../kernel/db/unit-of-work.ts';
+import {
+  expectAllInFlightAtOnce,
+  PAUSED_CALL,
+  type PausedOutcome,
+  runInThreads,
+  THREADS_TEST_TIMEOUT,
+  tally,
+} from '../../../../test/helpers/threads.ts';
 import { Random } from '../../../kernel/random.ts';
-import { StockRepository } from '../stock-repository.ts';
 import type { StockLine } from '../stock-rules.ts';
 
 /**
@@ -58,13 +63,41 @@ const { parentPort, workerData } = require('node:worker_threads');
 })().catch((e) => parentPort.postMessage(['worker failed: ' + e.stack]));
 `;
 
+/** One reservation per thread, lined up in front of the UPDATE, with no SCN lock in front. */
+const UNLOCKED_WORKER = `
+const { parentPort, workerData } = require('node:worker_threads');
+${PAUSED_CALL}
+(async () => {
+  // One module graph for all (tsImport would give each import its own unit-of-work module).
+  (await import('tsx/esm/api')).register();
+  const load = (m) => import(m);
+  const { openDatabase } = await load(workerData.databaseModule);
+  const { StockLedgerService } = await load(workerData.serviceModule);
+  const { ThreadSync, pauseBefore, withoutScnLock } = await load(workerData.syncModule);
+  const sync = new ThreadSync(workerData.sync, workerData.parties);
+  const paused = pauseBefore(openDatabase(workerData.url, { poolSize: 2 }), 'update', 'stock_level', sync);
+  parentPort.once('message', async () => {
+    const result = await pausedCall(paused, sync, () =>
+      withoutScnLock(paused.database, workerData.scn, (db) => new StockLedgerService(db).reserve(workerData.line)),
+    );
+    await paused.database.close();
+    parentPort.postMessage([result]);
+  });
+  parentPort.postMessage('ready');
+})().catch((e) => parentPort.postMessage(['worker failed: ' + e.stack]));
+`;
+
+const modules = {
+  databaseModule: new URL('../../../kernel/db/database.ts', import.meta.url).href,
+  serviceModule: new URL('../stock-ledger-service.ts', import.meta.url).href,
+};
+
 async function reserveFromThreads(line: StockLine, threads: number, callersEach: number) {
   return runInThreads(WORKER, threads, {
     url: t.databaseUrl,
     line,
     callers: callersEach,
-    databaseModule: new URL('../../../kernel/db/database.ts', import.meta.url).href,
-    serviceModule: new URL('../stock-ledger-service.ts', import.meta.url).href,
+    ...modules,
   });
 }
 
@@ -108,39 +141,33 @@ describe(`concurrent reservations (${ENGINE})`, () => {
     expect(await t.services.stock.ledger.level(key)).toMatchObject({ reserved: 10, available: 0 });
   });
 
-  it('holds by the conditional UPDATE alone, without the SCN lock ordering the writers', async () => {
-    // Transactions that never take the SCN counter run truly side by side on PostgreSQL; the
-    // guard (WHERE on_hand - reserved >= q, re-checked after a row lock wait) must still hold.
-    const key = { locationCode: 'UTR', articleNo: 'C100-010', sizex: 'L' };
-    await t.services.stock.ledger.receive({ ...key, quantity: 10 });
-    const scn = (await t.services.stock.ledger.level(key)).scn;
-    const results = await Promise.all(
-      Array.from({ length: 200 }, () =>
-        inWriteTransaction(t.database, async (uow) => {
-          const repo = new StockRepository(uow.db);
-          const row = await repo.reserve(key, 1, scn);
-          if (row) {
-            await repo.insertMovements([
-              {
-                scn,
-                article_no: key.articleNo,
-                sizex: key.sizex,
-                location_code: key.locationCode,
-                reason: 'RESERVE',
-                on_hand_delta: 0,
-                reserved_delta: 1,
-                reference: 'guard probe',
-                created_at: new Date().toISOString(),
-              },
-            ]);
-          }
-          return row !== undefined;
-        }),
-      ),
-    );
-    expect(results.filter(Boolean)).toHaveLength(10);
-    expect((await t.services.stock.ledger.level(key)).reserved).toBe(10);
-  });
+  it(
+    'holds by the conditional UPDATE alone: 4 writers on separate connections, no SCN lock, all read before any writes',
+    async () => {
+      // Nothing orders these writers but the guard (WHERE on_hand - reserved >= q, re-checked after
+      // a row lock wait): on PostgreSQL their transactions skip the SCN counter, on SQLite their
+      // statements run without a transaction (BEGIN IMMEDIATE would serialise them), and each
+      // waits at a barrier in front of its UPDATE until all four are there.
+      const key = { locationCode: 'UTR', articleNo: 'C100-010', sizex: 'L' };
+      await t.services.stock.ledger.receive({ ...key, quantity: 2 });
+      const scn = (await t.services.stock.ledger.level(key)).scn;
+      const { outcomes } = await runInThreads<PausedOutcome>(UNLOCKED_WORKER, 4, {
+        ...modules,
+        url: t.databaseUrl,
+        line: { ...key, quantity: 1 },
+        scn,
+      });
+      expect(tally(outcomes.map((o) => o.outcome))).toEqual({ ok: 2, INSUFFICIENT_STOCK: 2 });
+      expectAllInFlightAtOnce(outcomes);
+      expect(await t.services.stock.ledger.level(key)).toMatchObject({
+        onHand: 2,
+        reserved: 2,
+        available: 0,
+      });
+      expect(await t.services.stock.ledger.verifyLedger()).toEqual([]);
+    },
+    THREADS_TEST_TIMEOUT,
+  );
 
   it('never takes available below zero under mixed concurrent work, and the ledger holds', async () => {
     const stock = t.services.stock;
