@@ -37,7 +37,11 @@ describe('SQL snapshots', () => {
 
 describe('the SQL snapshot guards', () => {
   class BasketRepository {
-    constructor(readonly db: Kysely<DB>) {}
+    readonly db: Kysely<DB>;
+
+    constructor(db: Kysely<DB>) {
+      this.db = db;
+    }
     add() {
       return this.#check();
     }

@@ -30,22 +30,22 @@ export abstract class DomainError extends Error {
     | 'conflict'
     | 'not-implemented'
     | 'rate-limited';
-  constructor(
-    readonly code: string,
-    message: string,
-  ) {
+  readonly code: string;
+
+  constructor(code: string, message: string) {
     super(message);
+    this.code = code;
     this.name = new.target.name;
   }
 }
 
 export class ValidationError extends DomainError {
   readonly kind = 'validation';
-  constructor(
-    readonly errors: FieldError[],
-    code: string = KERNEL_ERRORS.VALIDATION_FAILED.code,
-  ) {
+  readonly errors: FieldError[];
+
+  constructor(errors: FieldError[], code: string = KERNEL_ERRORS.VALIDATION_FAILED.code) {
     super(code, describeFieldErrors(errors));
+    this.errors = errors;
   }
 }
 
@@ -92,13 +92,12 @@ export class NotFoundError extends DomainError {
 
 export class ConflictError extends DomainError {
   readonly kind = 'conflict';
-  constructor(
-    code: string,
-    message: string,
-    /** When a retry may succeed (sent as Retry-After), for a conflict that passes by itself. */
-    readonly retryAfterSeconds?: number,
-  ) {
+  /** When a retry may succeed (sent as Retry-After), for a conflict that passes by itself. */
+  readonly retryAfterSeconds?: number;
+
+  constructor(code: string, message: string, retryAfterSeconds?: number) {
     super(code, message);
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 
@@ -114,12 +113,11 @@ export class NotImplementedError extends DomainError {
 
 export class RateLimitedError extends DomainError {
   readonly kind = 'rate-limited';
-  constructor(
-    code: string,
-    message: string,
-    readonly retryAfterSeconds: number,
-  ) {
+  readonly retryAfterSeconds: number;
+
+  constructor(code: string, message: string, retryAfterSeconds: number) {
     super(code, message);
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 

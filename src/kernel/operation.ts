@@ -22,16 +22,24 @@ export interface HandlerContext<Q, B> {
 
 /** A JSON text made elsewhere (e.g. from a cache) that is sent as it is. */
 export class JsonText {
-  constructor(readonly text: string) {}
+  readonly text: string;
+
+  constructor(text: string) {
+    this.text = text;
+  }
 }
 
 /** Bytes sent with their own media type. */
 export class Binary {
-  constructor(
-    readonly contentType: string,
-    readonly data: Buffer,
-    readonly etag?: string,
-  ) {}
+  readonly contentType: string;
+  readonly data: Buffer;
+  readonly etag?: string;
+
+  constructor(contentType: string, data: Buffer, etag?: string) {
+    this.contentType = contentType;
+    this.data = data;
+    this.etag = etag;
+  }
 }
 
 export interface Operation {

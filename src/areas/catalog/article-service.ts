@@ -43,11 +43,14 @@ export class ArticleService {
   readonly #articleJson = new Map<string, { scn: number; json: string; checkedAt: number }>();
   readonly #scn: CoalescedScnReader;
 
-  constructor(
-    private readonly database: Database,
-    private readonly now: () => Date = () => new Date(),
-    private readonly deletion?: ArticleDeletionRules,
-  ) {
+  private readonly database: Database;
+  private readonly now: () => Date;
+  private readonly deletion?: ArticleDeletionRules;
+
+  constructor(database: Database, now: () => Date = () => new Date(), deletion?: ArticleDeletionRules) {
+    this.database = database;
+    this.now = now;
+    this.deletion = deletion;
     this.#read = new CatalogRepository(database.db);
     this.#scn = new CoalescedScnReader(database.db);
   }

@@ -78,7 +78,11 @@ export function articleSizePositions(db: Kysely<DB>) {
 
 /** Every SQL statement of the catalogue area. */
 export class CatalogRepository {
-  constructor(private readonly db: Kysely<DB>) {}
+  private readonly db: Kysely<DB>;
+
+  constructor(db: Kysely<DB>) {
+    this.db = db;
+  }
 
   // --- reads ---------------------------------------------------------------------------------
 

@@ -16,10 +16,12 @@ import { CATALOG_ERRORS } from './errors.ts';
 export class ImageService {
   readonly #read: CatalogRepository;
 
-  constructor(
-    private readonly database: Database,
-    private readonly now: () => Date = () => new Date(),
-  ) {
+  private readonly database: Database;
+  private readonly now: () => Date;
+
+  constructor(database: Database, now: () => Date = () => new Date()) {
+    this.database = database;
+    this.now = now;
     this.#read = new CatalogRepository(database.db);
   }
 

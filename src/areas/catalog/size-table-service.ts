@@ -30,7 +30,10 @@ export interface SizeTableWire {
 export class SizeTableService {
   readonly #read: CatalogRepository;
 
-  constructor(private readonly database: Database) {
+  private readonly database: Database;
+
+  constructor(database: Database) {
+    this.database = database;
     this.#read = new CatalogRepository(database.db);
   }
 

@@ -30,10 +30,12 @@ export interface ActionInput {
 export class ClientMessageService {
   readonly #read: ClientRepository;
 
-  constructor(
-    readonly database: Database,
-    readonly now: () => Date = () => new Date(),
-  ) {
+  readonly database: Database;
+  readonly now: () => Date;
+
+  constructor(database: Database, now: () => Date = () => new Date()) {
+    this.database = database;
+    this.now = now;
     this.#read = new ClientRepository(database.db);
   }
 

@@ -99,7 +99,11 @@ const ANONYMISED: Partial<ClientRow> = {
 
 /** Every SQL statement of the clients area. */
 export class ClientRepository {
-  constructor(private readonly db: Kysely<DB>) {}
+  private readonly db: Kysely<DB>;
+
+  constructor(db: Kysely<DB>) {
+    this.db = db;
+  }
 
   // --- clients ---------------------------------------------------------------------------------
 

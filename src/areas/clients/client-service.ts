@@ -65,10 +65,12 @@ export interface PhotoResult {
 export class ClientService {
   readonly #read: ClientRepository;
 
-  constructor(
-    readonly database: Database,
-    readonly now: () => Date = () => new Date(),
-  ) {
+  readonly database: Database;
+  readonly now: () => Date;
+
+  constructor(database: Database, now: () => Date = () => new Date()) {
+    this.database = database;
+    this.now = now;
     this.#read = new ClientRepository(database.db);
   }
 

@@ -101,7 +101,11 @@ export interface LinkFilter {
 
 /** Every SQL statement of the customers area. */
 export class CustomerRepository {
-  constructor(private readonly db: Kysely<DB>) {}
+  private readonly db: Kysely<DB>;
+
+  constructor(db: Kysely<DB>) {
+    this.db = db;
+  }
 
   // --- customers --------------------------------------------------------------------------------
 

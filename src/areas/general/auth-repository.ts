@@ -25,7 +25,11 @@ export interface TokenWithUser {
 }
 
 export class AuthRepository {
-  constructor(private readonly db: Kysely<DB>) {}
+  private readonly db: Kysely<DB>;
+
+  constructor(db: Kysely<DB>) {
+    this.db = db;
+  }
 
   findUserByName(name: string): Promise<UserRow | undefined> {
     return this.db.selectFrom('api_user').selectAll().where('name', '=', name).executeTakeFirst();

@@ -51,11 +51,18 @@ export class AuthService {
   readonly #repo: AuthRepository;
   readonly #cache = new Map<string, CachedPrincipal>();
 
+  private readonly database: Database;
+  private readonly options: { tokenTtlSeconds: number; tokenCacheSeconds: number };
+  private readonly now: () => Date;
+
   constructor(
-    private readonly database: Database,
-    private readonly options: { tokenTtlSeconds: number; tokenCacheSeconds: number },
-    private readonly now: () => Date = () => new Date(),
+    database: Database,
+    options: { tokenTtlSeconds: number; tokenCacheSeconds: number },
+    now: () => Date = () => new Date(),
   ) {
+    this.database = database;
+    this.options = options;
+    this.now = now;
     this.#repo = new AuthRepository(database.db);
   }
 

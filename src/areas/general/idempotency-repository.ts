@@ -11,7 +11,11 @@ export interface ClaimRow {
 }
 
 export class IdempotencyRepository {
-  constructor(private readonly db: Kysely<DB>) {}
+  private readonly db: Kysely<DB>;
+
+  constructor(db: Kysely<DB>) {
+    this.db = db;
+  }
 
   /** Claims a key; false when it is already taken (by this request earlier, or another one). */
   async claim(userId: number, key: string, claim: ClaimRow): Promise<boolean> {

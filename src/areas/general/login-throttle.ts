@@ -57,14 +57,19 @@ export class LoginThrottle {
   readonly #repo: AuthRepository;
   #lastCleanupMs = 0;
 
+  private readonly limits: Pick<
+    LoginLimits,
+    'maxFailuresPerAddress' | 'maxFailuresPerUser' | 'windowSeconds'
+  >;
+  private readonly nowMs: () => number;
+
   constructor(
     database: Database,
-    private readonly limits: Pick<
-      LoginLimits,
-      'maxFailuresPerAddress' | 'maxFailuresPerUser' | 'windowSeconds'
-    >,
-    private readonly nowMs: () => number = Date.now,
+    limits: Pick<LoginLimits, 'maxFailuresPerAddress' | 'maxFailuresPerUser' | 'windowSeconds'>,
+    nowMs: () => number = Date.now,
   ) {
+    this.limits = limits;
+    this.nowMs = nowMs;
     this.#repo = new AuthRepository(database.db);
   }
 
@@ -123,12 +128,15 @@ export class CheckGate {
   #waiting = 0;
   #started = 0;
 
+  private readonly limits: Pick<
+    LoginLimits,
+    'concurrentChecks' | 'queuedChecks' | 'checksPerAddress' | 'queueWaitMs'
+  >;
+
   constructor(
-    private readonly limits: Pick<
-      LoginLimits,
-      'concurrentChecks' | 'queuedChecks' | 'checksPerAddress' | 'queueWaitMs'
-    >,
+    limits: Pick<LoginLimits, 'concurrentChecks' | 'queuedChecks' | 'checksPerAddress' | 'queueWaitMs'>,
   ) {
+    this.limits = limits;
     this.#queue = new PQueue({ concurrency: limits.concurrentChecks });
   }
 

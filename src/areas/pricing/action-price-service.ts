@@ -23,10 +23,12 @@ export interface ActionPriceFilter {
 export class ActionPriceService {
   readonly #read: PricingRepository;
 
-  constructor(
-    readonly database: Database,
-    readonly now: () => Date = () => new Date(),
-  ) {
+  readonly database: Database;
+  readonly now: () => Date;
+
+  constructor(database: Database, now: () => Date = () => new Date()) {
+    this.database = database;
+    this.now = now;
     this.#read = new PricingRepository(database.db);
   }
 

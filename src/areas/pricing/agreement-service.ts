@@ -31,10 +31,12 @@ import {
 export class AgreementService {
   readonly #read: PricingRepository;
 
-  constructor(
-    readonly database: Database,
-    readonly now: () => Date = () => new Date(),
-  ) {
+  readonly database: Database;
+  readonly now: () => Date;
+
+  constructor(database: Database, now: () => Date = () => new Date()) {
+    this.database = database;
+    this.now = now;
     this.#read = new PricingRepository(database.db);
   }
 

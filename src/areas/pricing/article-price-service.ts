@@ -46,10 +46,12 @@ export interface PricedArticle {
 export class ArticlePriceService {
   readonly #read: PricingRepository;
 
-  constructor(
-    readonly database: Database,
-    readonly now: () => Date = () => new Date(),
-  ) {
+  readonly database: Database;
+  readonly now: () => Date;
+
+  constructor(database: Database, now: () => Date = () => new Date()) {
+    this.database = database;
+    this.now = now;
     this.#read = new PricingRepository(database.db);
   }
 

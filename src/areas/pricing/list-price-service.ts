@@ -43,7 +43,10 @@ const priceKey = (k: {
 export class ListPriceService {
   readonly #read: PricingRepository;
 
-  constructor(readonly database: Database) {
+  readonly database: Database;
+
+  constructor(database: Database) {
+    this.database = database;
     this.#read = new PricingRepository(database.db);
   }
 

@@ -23,10 +23,13 @@ export interface CustomerInput {
  * the customers area, which owns customers, stores and reads them (customers/customer-terms.ts).
  */
 export class PriceCustomerService {
-  constructor(
-    readonly database: Database,
-    readonly now: () => Date = () => new Date(),
-  ) {}
+  readonly database: Database;
+  readonly now: () => Date;
+
+  constructor(database: Database, now: () => Date = () => new Date()) {
+    this.database = database;
+    this.now = now;
+  }
 
   /** The terms of a live customer; 404 CUSTOMER_NOT_FOUND for a deleted or unknown one. */
   customer(customerNo: number): Promise<CustomerTerms> {

@@ -37,7 +37,11 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
 /** Every SQL statement of the pricing area. */
 export class PricingRepository {
   /** `db`: the connection or transaction it runs on (the catalogue's reads join it: pricing-shared.ts). */
-  constructor(readonly db: Kysely<DB>) {}
+  readonly db: Kysely<DB>;
+
+  constructor(db: Kysely<DB>) {
+    this.db = db;
+  }
 
   // --- list prices ------------------------------------------------------------------------------
 

@@ -16,10 +16,12 @@ import { type BlockWire, blockToWire, type RegexWire, regexToWire } from './shop
 export class ContentService {
   readonly #read: ShopRepository;
 
-  constructor(
-    readonly database: Database,
-    readonly now: () => Date = () => new Date(),
-  ) {
+  readonly database: Database;
+  readonly now: () => Date;
+
+  constructor(database: Database, now: () => Date = () => new Date()) {
+    this.database = database;
+    this.now = now;
     this.#read = new ShopRepository(database.db);
   }
 

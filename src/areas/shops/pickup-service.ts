@@ -15,10 +15,12 @@ import { type PickupType, type PickupWire, pickupToWire, pickupType } from './sh
 export class PickupService {
   readonly #read: ShopRepository;
 
-  constructor(
-    readonly database: Database,
-    readonly now: () => Date = () => new Date(),
-  ) {
+  readonly database: Database;
+  readonly now: () => Date;
+
+  constructor(database: Database, now: () => Date = () => new Date()) {
+    this.database = database;
+    this.now = now;
     this.#read = new ShopRepository(database.db);
   }
 

@@ -82,7 +82,11 @@ const IMAGE_META = [
 
 /** Every SQL statement of the shops area. */
 export class ShopRepository {
-  constructor(private readonly db: Kysely<DB>) {}
+  private readonly db: Kysely<DB>;
+
+  constructor(db: Kysely<DB>) {
+    this.db = db;
+  }
 
   // --- reads ---------------------------------------------------------------------------------
 

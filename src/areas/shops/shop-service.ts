@@ -50,10 +50,12 @@ const imageNotFound = (code: string, imageNo: number) =>
 export class ShopService {
   readonly #read: ShopRepository;
 
-  constructor(
-    readonly database: Database,
-    readonly now: () => Date = () => new Date(),
-  ) {
+  readonly database: Database;
+  readonly now: () => Date;
+
+  constructor(database: Database, now: () => Date = () => new Date()) {
+    this.database = database;
+    this.now = now;
     this.#read = new ShopRepository(database.db);
   }
 

@@ -17,10 +17,12 @@ import {
 export class LocationService {
   readonly #read: StockRepository;
 
-  constructor(
-    readonly database: Database,
-    readonly now: () => Date = () => new Date(),
-  ) {
+  readonly database: Database;
+  readonly now: () => Date;
+
+  constructor(database: Database, now: () => Date = () => new Date()) {
+    this.database = database;
+    this.now = now;
     this.#read = new StockRepository(database.db);
   }
 

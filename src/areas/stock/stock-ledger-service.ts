@@ -48,10 +48,12 @@ export interface TransferInput {
 export class StockLedgerService {
   readonly #read: StockRepository;
 
-  constructor(
-    readonly database: Database,
-    readonly now: () => Date = () => new Date(),
-  ) {
+  readonly database: Database;
+  readonly now: () => Date;
+
+  constructor(database: Database, now: () => Date = () => new Date()) {
+    this.database = database;
+    this.now = now;
     this.#read = new StockRepository(database.db);
   }
 

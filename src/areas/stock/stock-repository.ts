@@ -114,7 +114,11 @@ export function locationRows(db: Kysely<DB>) {
 /** Every SQL statement of the stock area. */
 export class StockRepository {
   /** `db`: the connection or transaction it runs on (the catalogue's reads join it: stock-shared.ts). */
-  constructor(readonly db: Kysely<DB>) {}
+  readonly db: Kysely<DB>;
+
+  constructor(db: Kysely<DB>) {
+    this.db = db;
+  }
 
   // --- reads ---------------------------------------------------------------------------------
 

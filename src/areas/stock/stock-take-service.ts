@@ -34,10 +34,12 @@ export interface SetLevelsResult {
 export class StockTakeService {
   readonly #read: StockRepository;
 
-  constructor(
-    readonly database: Database,
-    readonly now: () => Date = () => new Date(),
-  ) {
+  readonly database: Database;
+  readonly now: () => Date;
+
+  constructor(database: Database, now: () => Date = () => new Date()) {
+    this.database = database;
+    this.now = now;
     this.#read = new StockRepository(database.db);
   }
 

@@ -12,7 +12,11 @@ import { currentScn } from './unit-of-work.ts';
 export class CoalescedScnReader {
   #pending: Promise<number> | undefined;
 
-  constructor(private readonly db: Kysely<DB>) {}
+  private readonly db: Kysely<DB>;
+
+  constructor(db: Kysely<DB>) {
+    this.db = db;
+  }
 
   current(): Promise<number> {
     if (this.#pending) return this.#pending;

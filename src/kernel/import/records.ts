@@ -68,5 +68,9 @@ export async function* readRecords(file: string): AsyncGenerator<SourceRecord> {
 
 /** A record that could not even be parsed (a bad JSON line); reported as rejected, the rest goes on. */
 export class MalformedRecord {
-  constructor(readonly reason: string) {}
+  readonly reason: string;
+
+  constructor(reason: string) {
+    this.reason = reason;
+  }
 }

@@ -60,10 +60,16 @@ class FeedClient {
   readonly copy: Copy = new Map();
   scn = 0;
   rounds = 0;
+  readonly operation: 'B2B_GetStockChanges' | 'B2C_GetStockChanges';
+  readonly value: (s: Record<string, number>) => string;
+
   constructor(
-    readonly operation: 'B2B_GetStockChanges' | 'B2C_GetStockChanges',
-    readonly value: (s: Record<string, number>) => string,
-  ) {}
+    operation: 'B2B_GetStockChanges' | 'B2C_GetStockChanges',
+    value: (s: Record<string, number>) => string,
+  ) {
+    this.operation = operation;
+    this.value = value;
+  }
 
   async syncOnce(): Promise<void> {
     const root = this.operation.replaceAll('_', '').toUpperCase();
