@@ -130,8 +130,11 @@ describe(`every operation and back-office route, for a user holding B2B,B2C,ADMI
       const passes = op.audience === 'GENERAL' || allowed === null || allowed === op.audience;
       if (passes) {
         expect(roleRequired(res), res.body).toBe(false);
+        expect(res.statusCode, res.body).not.toBe(401);
+        expect(res.statusCode === 404 && res.json().code === 'UNKNOWN_OPERATION', res.body).toBe(false);
         if (op.handler) expect(res.statusCode, res.body).toBeLessThan(500);
-        else expect(res.statusCode, res.body).toBe(501);
+        else expect(res.json().code, res.body).toBe('NOT_IMPLEMENTED');
+        if (!op.handler) expect(res.statusCode, res.body).toBe(501);
       } else {
         expect(res.statusCode, res.body).toBe(403);
         expect(res.json().code).toBe('ROLE_REQUIRED');

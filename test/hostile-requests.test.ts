@@ -34,7 +34,7 @@ beforeAll(async () => {
   const side = 820;
   const random = seededRandom(side);
   const noise = Buffer.alloc(side * side * 3);
-  for (let i = 0; i < noise.length; i++) noise[i] = random.int(256);
+  for (let i = 0; i < noise.length; i++) noise[i] = random.int(0, 255);
   const png = await sharp(noise, { raw: { width: side, height: side, channels: 3 } })
     .png()
     .toBuffer();

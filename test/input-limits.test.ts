@@ -153,8 +153,9 @@ describe('every number of every request has a range', () => {
     const largest = await t.send(admin, 'POST', '/TV2/Admin/customerarticlelinks/delete', {
       ARTICLELINKS: [{ CUSTOMER: MAX_INT32, ARTICLE: 'A-1' }],
     });
-    expect(largest.statusCode, largest.body).toBeLessThan(500);
-    expect(largest.json().code).not.toBe('VALIDATION_FAILED');
+    // The largest is valid: the link (which does not exist) is deleted, which changes nothing.
+    expect(largest.statusCode, largest.body).toBe(200);
+    expect(largest.json().code).toBeUndefined();
   });
 
   it(`a stock movement beyond 32 bits is a 400, not a database error (${ENGINE})`, async () => {

@@ -63,14 +63,14 @@ describe('SCN change feed', () => {
           // number earlier may commit later than one that got a higher number, which is the
           // order a naive sequence gets wrong.
           const scn = await uow.scn();
-          await sleep(random.int(4));
+          await sleep(random.int(0, 3));
           const roll = random.next();
           const live = await uow.db
             .selectFrom('article')
             .select('article_no')
             .where('deleted', '=', 0)
             .execute();
-          const target = live[random.int(live.length)]?.article_no;
+          const target = live.length > 0 ? random.pick(live).article_no : undefined;
           const now = new Date().toISOString();
           if (roll < 0.15 || !target) {
             const no = `N${w}-${++created}`;
@@ -147,7 +147,7 @@ describe('SCN change feed', () => {
       Array.from({ length: 40 }, () =>
         inWriteTransaction(t.database, async (uow) => {
           const scn = await uow.scn();
-          await sleep(random.int(3));
+          await sleep(random.int(0, 2));
           seen.push(scn);
         }),
       ),

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { relative } from 'node:path';
 import fc from 'fast-check';
 import { expect, onTestFailed } from 'vitest';
+import { Random } from '../../src/kernel/random.ts';
 
 /**
  * The seed of a test's random work. Tests that draw random inputs or random work (fast-check
@@ -31,26 +32,9 @@ function replay(seed: number, file: string, name: string, path?: string): string
   return `TV2_TEST_SEED=${seed}${path ? ` TV2_TEST_PATH=${path}` : ''} npx vitest run ${file} -t '${pattern}'`;
 }
 
-/** A small, fast generator (mulberry32) for a test's random work, seeded by testSeed(). */
-export interface Random {
-  /** A number in [0, 1). */
-  next(): number;
-  /** An integer in [0, below). */
-  int(below: number): number;
-  pick<T>(items: readonly T[]): T;
-}
-
+/** The kernel's seeded generator (mulberry32) for a test's random work, seeded by testSeed(). */
 export function seededRandom(seed = testSeed()): Random {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let z = state;
-    z = Math.imul(z ^ (z >>> 15), z | 1);
-    z ^= z + Math.imul(z ^ (z >>> 7), z | 61);
-    return ((z ^ (z >>> 14)) >>> 0) / 2 ** 32;
-  };
-  const int = (below: number) => Math.floor(next() * below);
-  return { next, int, pick: (items) => items[int(items.length)] as (typeof items)[number] };
+  return new Random(seed);
 }
 
 /**

@@ -1,9 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { article, sizeTable } from '../../../../test/helpers/fixtures.ts';
-import { type Random, seededRandom, testSeed } from '../../../../test/helpers/seed.ts';
+import { seededRandom, testSeed } from '../../../../test/helpers/seed.ts';
 import { ENGINE, startTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
 import { inWriteTransaction } from '../../../kernel/db/unit-of-work.ts';
+import type { Random } from '../../../kernel/random.ts';
 import type { ListPriceInput, ListPriceKey } from '../list-price-service.ts';
 import { PricingRepository } from '../pricing-repository.ts';
 
@@ -147,12 +148,12 @@ describe('price change feeds', () => {
         if (roll < 0.45) {
           const rows: ListPriceInput[] = [];
           const seen = new Set<string>();
-          for (let n = 1 + random.int(4); n > 0; n--) {
+          for (let n = 1 + random.int(0, 3); n > 0; n--) {
             const key = randomKey(random);
             const text = JSON.stringify(key);
             if (seen.has(text)) continue;
             seen.add(text);
-            rows.push({ ...key, priceMinor: 100 + random.int(20) * 5 });
+            rows.push({ ...key, priceMinor: 100 + random.int(0, 19) * 5 });
           }
           await t.services.pricing.listPrices.setListPrices(rows);
         } else if (roll < 0.75) {
@@ -162,7 +163,7 @@ describe('price change feeds', () => {
             .selectAll()
             .where('deleted', '=', 0)
             .execute();
-          const victims = [random.pick(live), random.pick(live)].filter((r) => r !== undefined);
+          const victims = live.length > 0 ? [random.pick(live), random.pick(live)] : [];
           await t.services.pricing.listPrices.deleteListPrices(
             victims.map((r) => ({
               articleNo: r.article_no,
@@ -178,7 +179,7 @@ describe('price change feeds', () => {
           // later SCN if the SCN were not handed out in commit order.
           await inWriteTransaction(t.database, async (uow) => {
             const scn = await uow.scn();
-            await sleep(random.int(4));
+            await sleep(random.int(0, 3));
             const repo = new PricingRepository(uow.db);
             const key = randomKey(random);
             await repo.upsertListPrices([

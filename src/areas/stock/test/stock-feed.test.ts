@@ -137,7 +137,7 @@ describe('stock change feeds', () => {
         const articleNo = random.pick(ARTICLES);
         const sizex = random.pick(SIZES);
         const locationCode = random.pick(LOCATIONS);
-        const quantity = 1 + random.int(4);
+        const quantity = 1 + random.int(0, 3);
         const line = { articleNo, sizex, locationCode, quantity };
         const roll = random.next();
         try {
@@ -152,7 +152,7 @@ describe('stock change feeds', () => {
             await inWriteTransaction(t.database, async (uow) => {
               // take the SCN first and hold the transaction open: commit order != start order
               await uow.scn();
-              await sleep(random.int(4));
+              await sleep(random.int(0, 3));
               if (roll < 0.25) await stock.ledger.receiveIn(uow, line);
               else if (roll < 0.45) {
                 const to = random.pick(LOCATIONS.filter((l) => l !== locationCode));
