@@ -1,18 +1,14 @@
-import { writeFileSync } from 'node:fs';
-import cliProgress from 'cli-progress';
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { seedCatalog } from '../areas/catalog/index.ts';
-import { AREAS, IMPORT_KINDS, MIGRATIONS } from '../areas.ts';
-import { loadConfig } from '../config.ts';
-import { buildApp } from '../http/server.ts';
-import { parseRoles } from '../kernel/access/principal.ts';
-import { migrate, openDatabase } from '../kernel/db/database.ts';
 import { DomainError } from '../kernel/errors.ts';
-import { runImport } from '../kernel/import/run-import.ts';
-import { createServices, type Services } from '../services.ts';
+import type { Services } from '../services.ts';
 import { VERSION } from '../version.ts';
-import { registerBackupCommands } from './backup.ts';
-import { serve } from './serve.ts';
+import { registerBackupCommands } from './backup-commands.ts';
+
+/*
+ * Only commander and the arguments' parsers load before the arguments are parsed: each command
+ * imports what it needs when it runs (the server, the areas, the database drivers), so `tv2 --help`
+ * and the small commands start without loading the whole application.
+ */
 
 function wholeNumber(value: string): number {
   if (!/^[0-9]+$/.test(value)) throw new InvalidArgumentError('must be a whole number');
@@ -20,6 +16,12 @@ function wholeNumber(value: string): number {
 }
 
 async function withServices<T>(work: (services: Services) => Promise<T>): Promise<T> {
+  const [{ loadConfig }, { migrate, openDatabase }, { MIGRATIONS }, { createServices }] = await Promise.all([
+    import('../config.ts'),
+    import('../kernel/db/database.ts'),
+    import('../areas.ts'),
+    import('../services.ts'),
+  ]);
   const config = loadConfig();
   const database = openDatabase(config.databaseUrl);
   try {
@@ -45,6 +47,7 @@ program
     'on an empty database, load the demo data and the demo user (demo/demo); TV2_DEMO=0 turns it off',
   )
   .action(async (opts: { demo?: boolean }) => {
+    const { serve } = await import('./serve.ts');
     await serve(process.env, { demo: opts.demo === true });
   });
 
@@ -52,6 +55,11 @@ program
   .command('migrate')
   .description('Apply pending database migrations and exit.')
   .action(async () => {
+    const [{ loadConfig }, { migrate, openDatabase }, { MIGRATIONS }] = await Promise.all([
+      import('../config.ts'),
+      import('../kernel/db/database.ts'),
+      import('../areas.ts'),
+    ]);
     const config = loadConfig();
     const database = openDatabase(config.databaseUrl);
     try {
@@ -69,6 +77,7 @@ program
   .addOption(new Option('--seed <n>', 'random seed (same seed, same data)').argParser(wholeNumber).default(1))
   .option('--no-images', 'skip the article images')
   .action(async (opts: { articles: number; seed: number; images: boolean }) => {
+    const { seedCatalog } = await import('../areas/catalog/index.ts');
     await withServices(async (services) => {
       const started = Date.now();
       const result = await seedCatalog(services, {
@@ -89,26 +98,40 @@ program
 /** Exit codes of `tv2 import`: everything imported, some records rejected, nothing could be done. */
 const IMPORT_EXIT = { ok: 0, failed: 1, partial: 3 } as const;
 
+const IMPORT_SUMMARY =
+  'Import records from a .csv, .json (array) or .jsonl file; each batch is one transaction and unchanged records are skipped.';
+
+/** `tv2 import`'s description, with its kinds: loaded (with the areas) only when `import` runs or shows its help. */
+async function importDescription(): Promise<string> {
+  const { IMPORT_KINDS } = await import('../areas.ts');
+  const kinds = Object.values(IMPORT_KINDS)
+    .map((k) => `${k.name} (${k.description})`)
+    .join('; ');
+  return `${IMPORT_SUMMARY}\nKinds: ${kinds}.\nExit code: 0 all imported, 3 some records rejected (listed with their line), 1 the import could not run.`;
+}
+
+program.hook('preSubcommand', async (_program, command) => {
+  if (command.name() === 'import') command.description(await importDescription());
+});
+
 program
   .command('import <kind> <file>')
-  .description(
-    `Import records from a .csv, .json (array) or .jsonl file; each batch is one transaction and unchanged records are skipped.\nKinds: ${Object.values(
-      IMPORT_KINDS,
-    )
-      .map((k) => `${k.name} (${k.description})`)
-      .join(
-        '; ',
-      )}.\nExit code: 0 all imported, 3 some records rejected (listed with their line), 1 the import could not run.`,
-  )
+  .description(IMPORT_SUMMARY)
+  .summary(`${IMPORT_SUMMARY} \`tv2 import --help\` lists the kinds.`)
   .addOption(new Option('--batch-size <n>', 'records per transaction').argParser(wholeNumber).default(500))
   .option('--report <file>', 'also write the report (JSON) to this file')
   .action(async (kindName: string, file: string, opts: { batchSize: number; report?: string }) => {
+    const { IMPORT_KINDS } = await import('../areas.ts');
     const kind = IMPORT_KINDS[kindName];
     if (!kind) {
       console.error(`tv2: unknown kind "${kindName}"; kinds: ${Object.keys(IMPORT_KINDS).join(', ')}`);
       process.exit(IMPORT_EXIT.failed);
     }
-    const { statSync } = await import('node:fs');
+    const [{ statSync, writeFileSync }, { default: cliProgress }, { runImport }] = await Promise.all([
+      import('node:fs'),
+      import('cli-progress'),
+      import('../kernel/import/run-import.ts'),
+    ]);
     const size = statSync(file).size;
     const bar = process.stderr.isTTY
       ? new cliProgress.SingleBar(
@@ -158,6 +181,7 @@ user
     ),
   )
   .action(async (name: string, opts: { roles: string; customer?: number; client?: number }) => {
+    const { parseRoles } = await import('../kernel/access/principal.ts');
     const roles = parseRoles(opts.roles);
     await withServices(async (services) => {
       const created = await services.general.auth.createUser({
@@ -221,6 +245,15 @@ program
   .description('Print the OpenAPI 3.1 document (or write it to a file).')
   .option('--out <file>', 'write to this file instead of standard output')
   .action(async (opts: { out?: string }) => {
+    const [{ loadConfig }, { openDatabase }, { AREAS }, { createServices }, { buildApp }] = await Promise.all(
+      [
+        import('../config.ts'),
+        import('../kernel/db/database.ts'),
+        import('../areas.ts'),
+        import('../services.ts'),
+        import('../http/server.ts'),
+      ],
+    );
     const config = loadConfig(process.env, { databaseUrl: 'sqlite::memory:', demo: false });
     const database = openDatabase(config.databaseUrl);
     const app = await buildApp(createServices(config, database), { areas: AREAS });
