@@ -522,6 +522,7 @@ describe('B2B_GetStocks, B2C_GetStocks and the change feeds', () => {
     expect(paged).toEqual(keys);
 
     const retail = (await ok('B2C_GetStocks', {})).B2CGETSTOCKS;
+    expect(retail.STOCKS.length).toBeGreaterThan(0);
     for (const s of retail.STOCKS) {
       expect(Object.keys(s).sort()).toEqual(['ARTICLE', 'AVAILABLE', 'LOCATION', 'SCN', 'SIZEX']);
       expect(s.LOCATION).not.toBe('SHOWROOM');
@@ -655,6 +656,7 @@ describe('the ledger', () => {
       sums.set(k, sum);
     }
     expect(levels.length).toBe(sums.size);
+    expect(levels.length).toBeGreaterThan(0);
     for (const l of levels) {
       expect(sums.get(`${l.article_no}|${l.sizex}|${l.location_code}`)).toEqual({
         onHand: Number(l.on_hand),
