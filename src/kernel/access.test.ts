@@ -165,3 +165,10 @@ describe('clientScope', () => {
     }
   });
 });
+
+describe('clientScope at the bounds', () => {
+  it('takes client 1 and MAX_PARTY_NO from an unconfined token', () => {
+    expect(clientScope(null, 1)).toBe(1);
+    expect(clientScope(null, MAX_PARTY_NO)).toBe(MAX_PARTY_NO);
+  });
+});

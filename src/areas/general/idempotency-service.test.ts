@@ -89,6 +89,9 @@ describe('the Idempotency-Key itself', () => {
     for (const key of ['', 'a'.repeat(256), ' ab', 'ab ', 'a b', 'tab\t', 'caf\u00e9', '\x7f']) {
       expect(await refused(key), JSON.stringify(key)).toEqual(['Idempotency-Key']);
     }
+    expect(await outcome(service.claim(user, '', HASH))).toMatchObject({
+      errors: [{ name: 'Idempotency-Key', message: 'use 1 to 255 visible ASCII characters' }],
+    });
   });
 });
 
@@ -114,6 +117,9 @@ describe('claim and finish', () => {
     const { clock, service, user } = setup();
     const first = claimIdOf(await service.claim(user, 'k', HASH));
     expect(await outcome(service.claim(user, 'k', HASH))).toEqual(inUse(60));
+    expect(await outcome(service.claim(user, 'k', HASH))).toMatchObject({
+      message: 'A request with this Idempotency-Key is still running; retry later.',
+    });
     clock.at += 10 * SECOND;
     await service.finish(user, 'k', first, 201, 'text/csv', 'a;b');
     expect(await service.claim(user, 'k', HASH)).toEqual({
@@ -154,7 +160,10 @@ describe('claim and finish', () => {
     const { service, user } = setup();
     const other = IdempotencyService.hash('B2C_PostClient', { EMAIL: 'b@example.nl' });
     const first = claimIdOf(await service.claim(user, 'k', HASH));
-    const reused = expect.objectContaining({ code: 'IDEMPOTENCY_KEY_REUSED' });
+    const reused = expect.objectContaining({
+      code: 'IDEMPOTENCY_KEY_REUSED',
+      message: 'This Idempotency-Key was used for a different request.',
+    });
     expect(await outcome(service.claim(user, 'k', other))).toEqual(reused);
     await service.finish(user, 'k', first, 200, 'application/json', '{}');
     expect(await outcome(service.claim(user, 'k', other))).toEqual(reused);
@@ -205,6 +214,15 @@ describe('a pending claim', () => {
     // a claim of this very process is alive
     await pendingClaim(user, 'alive', { at: T0, lease: T0 + 60_000, by: formatOwner(me) });
     expect(await outcome(service.claim(user, 'alive', HASH))).toEqual(inUse(59));
+  });
+
+  it('is held until the lease its claimer recorded, also when this process has a shorter one', async () => {
+    const { clock, service, user } = setup({ leaseSeconds: 60 });
+    await pendingClaim(user, 'long', { at: T0, lease: T0 + 300_000, by: 'another-machine:1:1' });
+    clock.at = T0 + 100_000;
+    expect(await outcome(service.claim(user, 'long', HASH))).toEqual(inUse(200));
+    clock.at = T0 + 300_001;
+    expect((await service.claim(user, 'long', HASH)).kind).toBe('run');
   });
 
   it('from before leases counts as leased for one lease from when it was taken', async () => {

@@ -341,3 +341,57 @@ function permutations<T>(items: readonly T[]): T[][] {
     permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((rest) => [item, ...rest]),
   );
 }
+
+describe('resolvePrice: each tie-break, whichever candidate comes first', () => {
+  const resolve = (agreements: AgreementCandidate[], lines: LineDiscountCandidate[] = [], quantity = 10) =>
+    resolvePrice(request({ quantity }), { listPrice: 10000, agreements, lineDiscounts: lines });
+  const bothOrders = <T>(better: T, worse: T): T[][] => [
+    [better, worse],
+    [worse, better],
+  ];
+
+  it.each([
+    [
+      'the narrower scope',
+      ag({ id: 11, netPrices: { EUR: 9000 } }),
+      ag({ id: 12, scope: 'MODEL', scopeValue: 'M1' }),
+    ],
+    ['the customer before its group', ag({ id: 21, netPrices: { EUR: 9000 } }), group({ id: 22 })],
+    ['the higher quantity break', ag({ id: 31, minQuantity: 10, netPrices: { EUR: 9000 } }), ag({ id: 32 })],
+    ['the lower price', ag({ id: 41, netPrices: { EUR: 7000 } }), ag({ id: 42 })],
+    ['the lower id', ag({ id: 51 }), ag({ id: 52 })],
+  ])('agreements: %s wins', (_rule, better, worse) => {
+    for (const agreements of bothOrders(better, worse))
+      expect(resolve(agreements).agreementId).toBe(better.id);
+  });
+
+  it.each([
+    [
+      'the model before the article group',
+      ld({ id: 61, scope: 'MODEL', scopeValue: 'M1', discountBp: 500 }),
+      ld({ id: 62 }),
+    ],
+    ['the higher discount', ld({ id: 71, discountBp: 1500 }), ld({ id: 72 })],
+    ['the lower id', ld({ id: 81 }), ld({ id: 82 })],
+  ])('line discounts: %s wins', (_rule, better, worse) => {
+    for (const lines of bothOrders(better, worse)) expect(resolve([], lines).lineDiscountId).toBe(better.id);
+  });
+
+  it('applies a group agreement only to a customer of that group, never to another customer', () => {
+    // an agreement of no customer and no group applies to nobody, also not to a customer without a group
+    const noGroup = request({}, { customerGroup: null });
+    const nobody = ag({ customerNo: null, customerGroup: null });
+    expect(resolvePrice(noGroup, { listPrice: 10000, agreements: [nobody], lineDiscounts: [] }).rule).toBe(
+      'LIST_PRICE',
+    );
+    // another customer's agreement does not apply through the group it also names
+    const others = ag({ customerNo: 10002, customerGroup: 'SHOPS' });
+    expect(resolve([others]).rule).toBe('LIST_PRICE');
+  });
+
+  it('says which article, size, currency and price group have no price', () => {
+    expect(() =>
+      resolvePrice(request({ currency: 'CHF' }), { listPrice: undefined, agreements: [], lineDiscounts: [] }),
+    ).toThrow('Article M1-010 size M has no selling price in CHF for price group 2.');
+  });
+});

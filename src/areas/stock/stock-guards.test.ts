@@ -1,0 +1,149 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { article, barcode, sizeTable } from '../../../test/helpers/fixtures.ts';
+import { startTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
+import { StockRepository } from './stock-repository.ts';
+
+// The stock guards on their own: each conditional UPDATE changes a level only while the rule holds
+// (available = on hand - reserved never below zero, nothing released or shipped that is not
+// reserved, no reservation at an inactive or deleted location), and says by its answer whether it
+// did. Through the services and under concurrent callers: test/stock.test.ts and
+// test/stock-concurrency.test.ts.
+
+let t: TestApp;
+let repo: StockRepository;
+
+const key = { articleNo: 'P100-010', sizex: 'M', locationCode: 'WH' };
+const SCN = 77;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  await t.services.catalog.saveSizeTable(sizeTable('CONF', ['M', 'L']));
+  await t.services.catalog.saveArticles([
+    article(key.articleNo, { sizes: ['M', 'L'].map((sizex) => ({ sizex, barcode: barcode() })) }),
+  ]);
+  repo = new StockRepository(t.database.db);
+  const at = '2030-01-01T00:00:00.000Z';
+  const location = {
+    name: 'Warehouse',
+    kind: 'WAREHOUSE' as const,
+    serves_wholesale: 1,
+    serves_retail: 1,
+    address: null,
+    house_number: null,
+    postal_code: null,
+    city: null,
+    country: null,
+    scn: 1,
+    created_at: at,
+    updated_at: at,
+  };
+  await t.database.db
+    .insertInto('stock_location')
+    .values([
+      { ...location, code: 'WH', active: 1, deleted: 0 },
+      { ...location, code: 'SHUT', active: 0, deleted: 0 },
+      { ...location, code: 'GONE', active: 1, deleted: 1 },
+    ])
+    .execute();
+});
+afterAll(() => t.close());
+
+/** Sets the level of `key` at each location (and another size beside it, which must not change). */
+async function levels(onHand: number, reserved: number): Promise<void> {
+  await t.database.db.deleteFrom('stock_level').execute();
+  const rows = ['WH', 'SHUT', 'GONE'].flatMap((locationCode) => [
+    { article_no: key.articleNo, sizex: 'M', location_code: locationCode, on_hand: onHand, reserved, scn: 1 },
+    { article_no: key.articleNo, sizex: 'L', location_code: locationCode, on_hand: onHand, reserved, scn: 1 },
+  ]);
+  await t.database.db.insertInto('stock_level').values(rows).execute();
+}
+
+async function stored(locationCode = 'WH', sizex = 'M') {
+  return t.database.db
+    .selectFrom('stock_level')
+    .select(['on_hand', 'reserved', 'scn'])
+    .where('article_no', '=', key.articleNo)
+    .where('sizex', '=', sizex)
+    .where('location_code', '=', locationCode)
+    .executeTakeFirstOrThrow()
+    .then((r) => ({ on_hand: Number(r.on_hand), reserved: Number(r.reserved), scn: Number(r.scn) }));
+}
+
+const row = (on_hand: number, reserved: number) =>
+  expect.objectContaining({ ...levelKey, on_hand, reserved, scn: SCN });
+const levelKey = { article_no: key.articleNo, sizex: 'M', location_code: 'WH' };
+
+beforeEach(() => levels(10, 4));
+
+describe('reserve', () => {
+  it('reserves up to what is available, stamping the SCN, and no more', async () => {
+    expect(await repo.reserve(key, 6, SCN)).toEqual(row(10, 10));
+    expect(await stored()).toEqual({ on_hand: 10, reserved: 10, scn: SCN });
+    expect(await repo.reserve(key, 1, SCN + 1)).toBeUndefined();
+    expect(await stored()).toEqual({ on_hand: 10, reserved: 10, scn: SCN });
+    // the other size and the other locations are untouched
+    expect(await stored('WH', 'L')).toEqual({ on_hand: 10, reserved: 4, scn: 1 });
+  });
+
+  it('refuses more than is available, changing nothing', async () => {
+    expect(await repo.reserve(key, 7, SCN)).toBeUndefined();
+    expect(await stored()).toEqual({ on_hand: 10, reserved: 4, scn: 1 });
+  });
+
+  it('reserves nothing at an inactive or a deleted location', async () => {
+    expect(await repo.reserve({ ...key, locationCode: 'SHUT' }, 1, SCN)).toBeUndefined();
+    expect(await repo.reserve({ ...key, locationCode: 'GONE' }, 1, SCN)).toBeUndefined();
+    expect(await stored('SHUT')).toEqual({ on_hand: 10, reserved: 4, scn: 1 });
+    expect(await stored('GONE')).toEqual({ on_hand: 10, reserved: 4, scn: 1 });
+  });
+});
+
+describe('takeAvailable', () => {
+  it('takes on hand down to what is reserved, and no further', async () => {
+    expect(await repo.takeAvailable(key, 6, SCN)).toEqual(row(4, 4));
+    expect(await repo.takeAvailable(key, 1, SCN)).toBeUndefined();
+    expect(await stored()).toEqual({ on_hand: 4, reserved: 4, scn: SCN });
+  });
+
+  it('refuses more than is available, changing nothing', async () => {
+    expect(await repo.takeAvailable(key, 7, SCN)).toBeUndefined();
+    expect(await stored()).toEqual({ on_hand: 10, reserved: 4, scn: 1 });
+  });
+});
+
+describe('release', () => {
+  it('gives back up to what is reserved, and no more', async () => {
+    expect(await repo.release(key, 4, SCN)).toEqual(row(10, 0));
+    expect(await repo.release(key, 1, SCN)).toBeUndefined();
+    expect(await stored()).toEqual({ on_hand: 10, reserved: 0, scn: SCN });
+  });
+
+  it('refuses more than is reserved, changing nothing', async () => {
+    expect(await repo.release(key, 5, SCN)).toBeUndefined();
+    expect(await stored()).toEqual({ on_hand: 10, reserved: 4, scn: 1 });
+  });
+});
+
+describe('ship', () => {
+  it('takes reserved stock off on hand and reserved together, up to what is reserved', async () => {
+    expect(await repo.ship(key, 3, SCN)).toEqual(row(7, 1));
+    expect(await repo.ship(key, 1, SCN)).toEqual(row(6, 0));
+    expect(await repo.ship(key, 1, SCN)).toBeUndefined();
+    expect(await stored()).toEqual({ on_hand: 6, reserved: 0, scn: SCN });
+  });
+
+  it('refuses more than is reserved, changing nothing', async () => {
+    expect(await repo.ship(key, 5, SCN)).toBeUndefined();
+    expect(await stored()).toEqual({ on_hand: 10, reserved: 4, scn: 1 });
+  });
+});
+
+describe('a level that does not exist', () => {
+  it('is changed by no guard', async () => {
+    const none = { ...key, sizex: 'XXL' };
+    expect(await repo.reserve(none, 1, SCN)).toBeUndefined();
+    expect(await repo.takeAvailable(none, 1, SCN)).toBeUndefined();
+    expect(await repo.release(none, 1, SCN)).toBeUndefined();
+    expect(await repo.ship(none, 1, SCN)).toBeUndefined();
+  });
+});
