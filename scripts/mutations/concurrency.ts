@@ -158,10 +158,7 @@ export const CONCURRENCY_MUTATIONS: Mutation[] = [
 `,
       },
     ],
-    tests: [
-      'src/areas/general/test/idempotency-concurrency.test.ts',
-      'src/areas/general/test/idempotency.test.ts',
-    ],
+    tests: ['src/areas/general/test/idempotency-concurrency.test.ts'],
     engines: ['sqlite', 'postgres'],
   },
   {

@@ -123,26 +123,30 @@ async function fromThreads(job: Job, threads: number, callersEach: number) {
 }
 
 describe(`concurrent client writes (${ENGINE})`, () => {
-  it('lets exactly one of 50 concurrent claims of one action succeed, from 5 threads', async () => {
-    const { clientNo } = await t.services.clients.profiles.saveClient({
-      email: 'claimer@example.nl',
-      lastName: 'Claim',
-    });
-    await t.services.clients.messages.saveAction({
-      code: 'RACE1',
-      description: { LANGUAGE_2: 'Once only' },
-      validFrom: '2020-01-01',
-      validTo: '2099-12-31',
-    });
-    const { outcomes, ms } = await fromThreads({ kind: 'claim', clientNo, action: 'RACE1' }, 5, 10);
-    console.log(
-      `[client-concurrency] ${ENGINE}, 50 claims: ${JSON.stringify(tally(outcomes))} in ${ms.toFixed(0)} ms`,
-    );
-    expect(outcomes).toHaveLength(50);
-    expect(tally(outcomes)).toEqual({ ok: 1, ACTION_ALREADY_CLAIMED: 49 });
-    const actions = await t.services.clients.messages.actions(clientNo);
-    expect(actions.filter((a) => a.ACTION === 'RACE1' && a.CLAIMED)).toHaveLength(1);
-  });
+  it(
+    'lets exactly one of 50 concurrent claims of one action succeed, from 5 threads',
+    async () => {
+      const { clientNo } = await t.services.clients.profiles.saveClient({
+        email: 'claimer@example.nl',
+        lastName: 'Claim',
+      });
+      await t.services.clients.messages.saveAction({
+        code: 'RACE1',
+        description: { LANGUAGE_2: 'Once only' },
+        validFrom: '2020-01-01',
+        validTo: '2099-12-31',
+      });
+      const { outcomes, ms } = await fromThreads({ kind: 'claim', clientNo, action: 'RACE1' }, 5, 10);
+      console.log(
+        `[client-concurrency] ${ENGINE}, 50 claims: ${JSON.stringify(tally(outcomes))} in ${ms.toFixed(0)} ms`,
+      );
+      expect(outcomes).toHaveLength(50);
+      expect(tally(outcomes)).toEqual({ ok: 1, ACTION_ALREADY_CLAIMED: 49 });
+      const actions = await t.services.clients.messages.actions(clientNo);
+      expect(actions.filter((a) => a.ACTION === 'RACE1' && a.CLAIMED)).toHaveLength(1);
+    },
+    THREADS_TEST_TIMEOUT,
+  );
 
   it(
     'holds a claim by its conflict clause alone: 4 claimers on separate connections, no SCN lock, all checked before any inserts',
@@ -187,19 +191,23 @@ describe(`concurrent client writes (${ENGINE})`, () => {
     THREADS_TEST_TIMEOUT,
   );
 
-  it('creates one client for 20 concurrent posts of the same new e-mail; the others get 409 EMAIL_TAKEN', async () => {
-    const { outcomes, ms } = await fromThreads({ kind: 'create', email: 'Race@Example.nl' }, 4, 5);
-    console.log(
-      `[client-concurrency] ${ENGINE}, 20 creates: ${JSON.stringify(tally(outcomes))} in ${ms.toFixed(0)} ms`,
-    );
-    expect(tally(outcomes)).toEqual({ created: 1, EMAIL_TAKEN: 19 });
-    const rows = await t.database.db
-      .selectFrom('client')
-      .select('client_no')
-      .where('email_norm', '=', 'race@example.nl')
-      .execute();
-    expect(rows).toHaveLength(1);
-  });
+  it(
+    'creates one client for 20 concurrent posts of the same new e-mail; the others get 409 EMAIL_TAKEN',
+    async () => {
+      const { outcomes, ms } = await fromThreads({ kind: 'create', email: 'Race@Example.nl' }, 4, 5);
+      console.log(
+        `[client-concurrency] ${ENGINE}, 20 creates: ${JSON.stringify(tally(outcomes))} in ${ms.toFixed(0)} ms`,
+      );
+      expect(tally(outcomes)).toEqual({ created: 1, EMAIL_TAKEN: 19 });
+      const rows = await t.database.db
+        .selectFrom('client')
+        .select('client_no')
+        .where('email_norm', '=', 'race@example.nl')
+        .execute();
+      expect(rows).toHaveLength(1);
+    },
+    THREADS_TEST_TIMEOUT,
+  );
 
   it('does the same over HTTP: one 200 CREATED, the rest 409', async () => {
     const token = await t.tokenFor(['B2C']);

@@ -102,24 +102,28 @@ async function reserveFromThreads(line: StockLine, threads: number, callersEach:
 }
 
 describe(`concurrent reservations (${ENGINE})`, () => {
-  it('lets exactly 10 of 200 concurrent reservations of 1 unit succeed against 10 units, from 4 threads', async () => {
-    const key = { locationCode: 'WH', articleNo: 'C100-010', sizex: 'M' };
-    await t.services.stock.ledger.receive({ ...key, quantity: 10 });
-    const { outcomes, ms } = await reserveFromThreads({ ...key, quantity: 1 }, 4, 50);
-    console.log(
-      `[stock-concurrency] ${ENGINE}, 4 threads x 50 callers: ${JSON.stringify(tally(outcomes))} in ${ms.toFixed(0)} ms`,
-    );
-    expect(outcomes).toHaveLength(200);
-    expect(tally(outcomes)).toEqual({ ok: 10, INSUFFICIENT_STOCK: 190 });
-    expect(await t.services.stock.ledger.level(key)).toMatchObject({
-      onHand: 10,
-      reserved: 10,
-      available: 0,
-    });
-    const reserves = await t.services.stock.ledger.movements(key, 1000);
-    expect(reserves.filter((m) => m.reason === 'RESERVE')).toHaveLength(10);
-    expect(await t.services.stock.ledger.verifyLedger()).toEqual([]);
-  });
+  it(
+    'lets exactly 10 of 200 concurrent reservations of 1 unit succeed against 10 units, from 4 threads',
+    async () => {
+      const key = { locationCode: 'WH', articleNo: 'C100-010', sizex: 'M' };
+      await t.services.stock.ledger.receive({ ...key, quantity: 10 });
+      const { outcomes, ms } = await reserveFromThreads({ ...key, quantity: 1 }, 4, 50);
+      console.log(
+        `[stock-concurrency] ${ENGINE}, 4 threads x 50 callers: ${JSON.stringify(tally(outcomes))} in ${ms.toFixed(0)} ms`,
+      );
+      expect(outcomes).toHaveLength(200);
+      expect(tally(outcomes)).toEqual({ ok: 10, INSUFFICIENT_STOCK: 190 });
+      expect(await t.services.stock.ledger.level(key)).toMatchObject({
+        onHand: 10,
+        reserved: 10,
+        available: 0,
+      });
+      const reserves = await t.services.stock.ledger.movements(key, 1000);
+      expect(reserves.filter((m) => m.reason === 'RESERVE')).toHaveLength(10);
+      expect(await t.services.stock.ledger.verifyLedger()).toEqual([]);
+    },
+    THREADS_TEST_TIMEOUT,
+  );
 
   it('lets exactly 10 of 200 succeed in one process too (one transaction each)', async () => {
     const key = { locationCode: 'AMS', articleNo: 'C100-010', sizex: 'S' };
