@@ -87,8 +87,13 @@ describe('the catalogue', () => {
             : `200 ${ROOTS[op.name] ?? rootOf(op.name)}`;
     }
     expect(answers).toEqual(expected);
-    expect(Object.values(answers).filter((a) => a.startsWith('501'))).toHaveLength(24);
-    expect(Object.values(answers).filter((a) => a.startsWith('200'))).toHaveLength(20);
+    // Every kind of answer occurs (the counts move as planned areas are built: 24, 30 and 20 now).
+    const kinds = new Set(Object.values(answers).map((a) => a.split(' ').slice(0, 2).join(' ')));
+    expect([...kinds].filter((k) => !k.startsWith('200 ')).sort()).toEqual([
+      '400 VALIDATION_FAILED',
+      '501 NOT_IMPLEMENTED',
+    ]);
+    expect(Object.values(answers).filter((a) => a.startsWith('200 ')).length).toBeGreaterThan(0);
     // The 75th: GetToken answers credentials with a token, and their absence with 401 (not 404).
     const { secret } = await t.services.general.auth.createUser({ name: 'routing-check', roles: ['B2B'] });
     const token = await t.app.inject({
