@@ -2,12 +2,17 @@
 // Runs the TypeScript CLI on Node's own type stripping: no build step and no compiler at start
 // (tsconfig.json's erasableSyntaxOnly keeps the sources strippable). Node's compile cache keeps the
 // stripped and compiled modules between runs (in the system's temporary directory;
-// NODE_DISABLE_COMPILE_CACHE=1 turns it off). Node does not strip types under node_modules, so a
-// copy installed there (not a link) is run through tsx instead.
+// NODE_DISABLE_COMPILE_CACHE=1 turns it off). An older Node without type stripping (`./bin/tv2.js`
+// on a system Node; npm scripts use the Node 24 of node_modules), or a copy installed under
+// node_modules, where Node strips no types, runs through tsx instead.
 import module from 'node:module';
+import { fileURLToPath } from 'node:url';
 
 module.enableCompileCache?.();
-if (import.meta.dirname.split(/[\\/]/).includes('node_modules')) {
+const underNodeModules = fileURLToPath(import.meta.url)
+  .split(/[\\/]/)
+  .includes('node_modules');
+if (!process.features.typescript || underNodeModules) {
   const { register } = await import('tsx/esm/api');
   register();
 }
