@@ -1,15 +1,14 @@
-import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCatalog } from '../src/areas/catalog/demo/seed.ts';
 import { restoreDatabase } from '../src/cli/backup.ts';
 import { type Database, openDatabase } from '../src/kernel/db/database.ts';
+import { budget, tv2 as cli } from './helpers/cli.ts';
 import { sizeTable } from './helpers/fixtures.ts';
 import { ENGINE, freshDatabaseUrl, startTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -43,16 +42,8 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function tv2(args: string[], databaseUrl: string, env: NodeJS.ProcessEnv = process.env) {
-  try {
-    const r = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
-      env: { ...env, DATABASE_URL: databaseUrl, TV2_DEMO: '0' },
-    });
-    return { code: 0, stdout: r.stdout, stderr: r.stderr };
-  } catch (error) {
-    const e = error as { code?: number; stdout?: string; stderr?: string };
-    return { code: e.code ?? -1, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
-  }
+function tv2(args: string[], databaseUrl: string, env: NodeJS.ProcessEnv = {}) {
+  return cli(args, { ...env, DATABASE_URL: databaseUrl, TV2_DEMO: '0' });
 }
 
 async function freshUrl(): Promise<string> {
@@ -127,7 +118,9 @@ function maxRowScn(contents: Record<string, Array<Record<string, unknown>>>): nu
 }
 
 describe('tv2 backup and tv2 restore', () => {
-  it('restore into a fresh database gives back every row of every table and the SCN', async () => {
+  it('restore into a fresh database gives back every row of every table and the SCN', {
+    timeout: budget(2),
+  }, async () => {
     const file = join(dir, 'quiet.backup');
     const before = await contentsOf(t.databaseUrl);
     const backup = await tv2(['backup', file], t.databaseUrl);
@@ -144,9 +137,11 @@ describe('tv2 backup and tv2 restore', () => {
     for (const table of Object.keys(before)) expect(restored[table], table).toEqual(before[table]);
     expect(scnOf(restored)).toBeGreaterThan(100);
     expect(restored.article_image?.length).toBeGreaterThan(0);
-  }, 120_000);
+  });
 
-  it('a backup taken while another connection writes is one consistent snapshot', async () => {
+  it('a backup taken while another connection writes is one consistent snapshot', {
+    timeout: budget(2),
+  }, async () => {
     const file = join(dir, 'busy.backup');
     const writer = startWriter(t.databaseUrl);
     await writer.until(5);
@@ -185,9 +180,11 @@ describe('tv2 backup and tv2 restore', () => {
       const expected = (live[table] ?? []).filter((r) => !later.has(r.article_no));
       expect(restored[table], table).toEqual(expected);
     }
-  }, 120_000);
+  });
 
-  it('refuses to overwrite a database unless told to (--force), and a file that is no backup', async () => {
+  it('refuses to overwrite a database unless told to (--force), and a file that is no backup', {
+    timeout: budget(6),
+  }, async () => {
     const file = join(dir, 'force.backup');
     expect((await tv2(['backup', file], t.databaseUrl)).code).toBe(0);
     const again = await tv2(['backup', file], t.databaseUrl);
@@ -220,9 +217,9 @@ describe('tv2 backup and tv2 restore', () => {
     const bogus = join(dir, 'not-a-backup.txt');
     writeFileSync(bogus, 'hello, this is no database');
     await expect(restoreDatabase(await newTargetUrl(), bogus)).rejects.toThrow(/not a tv2 backup/);
-  }, 120_000);
+  });
 
-  it('refuses a damaged backup and leaves the target as it was', async () => {
+  it('refuses a damaged backup and leaves the target as it was', { timeout: budget(2) }, async () => {
     const file = join(dir, 'damaged.backup');
     expect((await tv2(['backup', file], t.databaseUrl)).code).toBe(0);
     const bytes = readFileSync(file);
@@ -238,11 +235,13 @@ describe('tv2 backup and tv2 restore', () => {
     expect(restore.stderr).toMatch(/damaged|pg_restore failed/);
     if (ENGINE === 'sqlite') expect(existsSync(new URL(target.replace(/^sqlite:/, 'file:')))).toBe(false);
     else expect(Object.keys(await contentsOf(target))).toEqual([]);
-  }, 60_000);
+  });
 
-  it('names the missing tool when the PostgreSQL client tools are not installed (SQLite needs none)', async () => {
+  it('names the missing tool when the PostgreSQL client tools are not installed (SQLite needs none)', {
+    timeout: budget(1),
+  }, async () => {
     const file = join(dir, 'no-tools.backup');
-    const run = await tv2(['backup', file], t.databaseUrl, { ...process.env, PATH: '/nonexistent' });
+    const run = await tv2(['backup', file], t.databaseUrl, { PATH: '/nonexistent' });
     if (ENGINE === 'postgres') {
       expect(run.code).toBe(1);
       expect(run.stderr).toMatch(/pg_dump was not found on PATH/);
@@ -251,7 +250,7 @@ describe('tv2 backup and tv2 restore', () => {
       expect(run.code, run.stderr).toBe(0);
       expect(existsSync(file)).toBe(true);
     }
-  }, 60_000);
+  });
 });
 
 /** A worker thread with its own connection saving new articles W-1, W-2, ... one transaction each. */

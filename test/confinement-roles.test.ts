@@ -1,10 +1,9 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashSecret, hashToken, newToken } from '../src/areas/general/secrets.ts';
 import { ADMIN_ROUTES, OPERATIONS } from '../src/areas.ts';
 import { ValidationError } from '../src/kernel/errors.ts';
+import { budget, tv2 } from './helpers/cli.ts';
 import { ENGINE, startTestApp, type TestApp } from './helpers/test-app.ts';
 
 /**
@@ -268,26 +267,12 @@ describe(`users that cannot be confined (${ENGINE})`, () => {
     expect(users.map((u) => u.name).filter((n) => n.startsWith('refused-'))).toEqual([]);
   });
 
-  it('tv2 user add refuses them with a clear message and creates nothing', async () => {
-    const run = await promisify(execFile)(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        'src/cli/main.ts',
-        'user',
-        'add',
-        'shop-10001',
-        '--roles',
-        'B2B,ADMIN',
-        '--customer',
-        '10001',
-      ],
-      { env: { ...process.env, DATABASE_URL: t.databaseUrl } },
-    ).then(
-      () => ({ code: 0, stderr: '' }),
-      (e: { code: number; stderr: string }) => ({ code: e.code, stderr: e.stderr }),
-    );
+  it('tv2 user add refuses them with a clear message and creates nothing', {
+    timeout: budget(1),
+  }, async () => {
+    const run = await tv2(['user', 'add', 'shop-10001', '--roles', 'B2B,ADMIN', '--customer', '10001'], {
+      DATABASE_URL: t.databaseUrl,
+    });
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/confined to customer 10001 may hold only the role B2B \(not ADMIN\)/);
     expect((await t.services.general.auth.listUsers()).some((u) => u.name === 'shop-10001')).toBe(false);

@@ -1,13 +1,12 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toEan13 } from '../src/areas/catalog/ean.ts';
 import { IMPORT_KINDS } from '../src/areas.ts';
 import { currentScn } from '../src/kernel/db/unit-of-work.ts';
 import { runImport } from '../src/kernel/import/run-import.ts';
+import { budget, tv2 } from './helpers/cli.ts';
 import { startTestApp, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
@@ -93,14 +92,8 @@ describe('tv2 import', () => {
     expect(report.rejected).toEqual([{ position: 2, reasons: [expect.stringMatching(/^not valid JSON/)] }]);
   });
 
-  it('tells success from partial failure by its exit code', async () => {
-    const run = (args: string[]) =>
-      promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
-        env: { ...process.env, DATABASE_URL: t.databaseUrl },
-      }).then(
-        (r) => ({ code: 0, stdout: r.stdout }),
-        (e: { code: number; stdout: string }) => ({ code: e.code, stdout: e.stdout }),
-      );
+  it('tells success from partial failure by its exit code', { timeout: budget(4) }, async () => {
+    const run = (args: string[]) => tv2(args, { DATABASE_URL: t.databaseUrl });
     const ok = await run(['import', 'articles', 'examples/articles.csv']);
     expect(ok.code).toBe(0);
     expect(ok.stdout).toMatch(/3 records, 0 written, 3 unchanged, 0 rejected/);

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
+import { budget, PROCESS_BUDGET_MS } from './helpers/cli.ts';
 import {
   canConnect,
   isAlive,
@@ -10,7 +11,10 @@ import {
 } from './helpers/operability-server.ts';
 import { ENGINE, freshDatabaseUrl } from './helpers/test-app.ts';
 
-/** Graceful shutdown of a real `tv2 serve` process (SIGTERM), on the engine under test. */
+/**
+ * Graceful shutdown of a real `tv2 serve` process (SIGTERM), on the engine under test. Each test
+ * has the budget of two processes: the server's start (with the demo data), then its shutdown.
+ */
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -41,7 +45,7 @@ async function tokenOf(port: number): Promise<string> {
 
 const IN_FLIGHT = 24;
 
-describe(`graceful shutdown (${ENGINE})`, () => {
+describe(`graceful shutdown (${ENGINE})`, { timeout: budget(2) }, () => {
   it('answers every request already received, refuses new connections, closes the database and exits 0', async () => {
     const { server, url } = await serveDemo();
     const token = await tokenOf(server.port);
@@ -95,7 +99,7 @@ describe(`graceful shutdown (${ENGINE})`, () => {
     // SQLite removes the write-ahead log when the last connection closes cleanly
     if (ENGINE === 'sqlite') expect(existsSync(`${url.replace(/^sqlite:/, '')}-wal`)).toBe(false);
     expect(server.stderr()).toBe('');
-  }, 120_000);
+  });
 
   it('gives up at the shutdown deadline when a request never finishes, and exits 1', async () => {
     const { server } = await serveDemo({ TV2_SHUTDOWN_TIMEOUT_SECONDS: '1' });
@@ -115,10 +119,10 @@ describe(`graceful shutdown (${ENGINE})`, () => {
     expect(server.lines.some((l) => /shutdown deadline/.test(String(l.msg)))).toBe(true);
     // the upload was still unanswered when the process gave up
     expect(await never.answer).toBe('');
-  }, 120_000);
+  });
 });
 
-describe('npm start', () => {
+describe('npm start', { timeout: budget(2) }, () => {
   it('passes SIGTERM on to the server: it shuts down, nothing keeps running and the port closes', async () => {
     const fresh = await freshDatabaseUrl();
     cleanups.push(fresh.drop);
@@ -134,10 +138,11 @@ describe('npm start', () => {
     expect(await canConnect(npm.port)).toBe(true);
 
     npm.child.kill('SIGTERM');
-    for (let i = 0; i < 300 && isAlive(serverPid); i++) await new Promise((r) => setTimeout(r, 100));
+    const deadline = Date.now() + PROCESS_BUDGET_MS;
+    while (isAlive(serverPid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
     expect(isAlive(serverPid)).toBe(false);
     expect(await canConnect(npm.port)).toBe(false);
     await npm.exited;
     expect(npm.lines.some((l) => l.msg === 'database closed')).toBe(true);
-  }, 120_000);
+  });
 });

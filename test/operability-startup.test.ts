@@ -8,6 +8,7 @@ import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MIGRATIONS } from '../src/areas.ts';
 import { migrate, openDatabase } from '../src/kernel/db/database.ts';
+import { budget, PROCESS_BUDGET_MS } from './helpers/cli.ts';
 import { ENGINE, freshDatabaseUrl, PG_ADMIN_URL } from './helpers/test-app.ts';
 
 /**
@@ -32,8 +33,8 @@ function serve(
       ['bin/tv2.js', 'serve'],
       {
         env: { ...process.env, LOG_FORMAT: 'json', PORT: '0', TV2_DEMO: '0', ...env },
-        // a start that wrongly succeeds is ended well before the test times out
-        timeout: 20_000,
+        // a start that wrongly succeeds is ended within its budget, before the test times out
+        timeout: PROCESS_BUDGET_MS,
         ...(user ?? {}),
       },
       (error, _stdout, stderr) =>
@@ -71,12 +72,12 @@ function listening(): Promise<Server> {
 }
 
 describe('start-up failures (SQLite file and settings)', () => {
-  it('a bad setting', async () => {
+  it('a bad setting', { timeout: budget(2) }, async () => {
     expectOneLine(await serve({ PORT: 'http' }), /PORT must be a whole number/);
     expectOneLine(await serve({ TV2_TRUST_PROXY: 'proxy.example' }), /TV2_TRUST_PROXY/);
   });
 
-  it('a database directory that cannot be created', async () => {
+  it('a database directory that cannot be created', { timeout: budget(1) }, async () => {
     const dir = scratchDir();
     writeFileSync(join(dir, 'file'), 'not a directory');
     expectOneLine(
@@ -86,7 +87,7 @@ describe('start-up failures (SQLite file and settings)', () => {
     );
   });
 
-  it('a read-only database file', async () => {
+  it('a read-only database file', { timeout: budget(1) }, async () => {
     const dir = scratchDir();
     const file = join(dir, 'tv2.db');
     const database = openDatabase(`sqlite:${file}`);
@@ -99,7 +100,7 @@ describe('start-up failures (SQLite file and settings)', () => {
     expectOneLine(await serve({ DATABASE_URL: `sqlite:${file}` }, user), /read-only/, /DATABASE_URL/);
   });
 
-  it('a port in use', async () => {
+  it('a port in use', { timeout: budget(1) }, async () => {
     const taken = await listening();
     cleanups.push(() => new Promise<void>((r) => taken.close(() => r())));
     const address = taken.address();
@@ -113,7 +114,7 @@ describe('start-up failures (SQLite file and settings)', () => {
     );
   });
 
-  it('PostgreSQL unreachable', async () => {
+  it('PostgreSQL unreachable', { timeout: budget(1) }, async () => {
     const port = await freePort();
     expectOneLine(
       await serve({ DATABASE_URL: `postgres://tv2:secret-pw@127.0.0.1:${port}/tv2` }),
@@ -124,7 +125,7 @@ describe('start-up failures (SQLite file and settings)', () => {
 });
 
 describe.skipIf(ENGINE !== 'postgres')('start-up failures on a PostgreSQL server (PostgreSQL only)', () => {
-  it('a database that does not exist', async () => {
+  it('a database that does not exist', { timeout: budget(1) }, async () => {
     const name = `tv2_missing_${randomBytes(4).toString('hex')}`;
     const url = new URL(PG_ADMIN_URL!);
     url.pathname = `/${name}`;
@@ -136,7 +137,7 @@ describe.skipIf(ENGINE !== 'postgres')('start-up failures on a PostgreSQL server
     );
   });
 
-  it('a database that accepts no writes', async () => {
+  it('a database that accepts no writes', { timeout: budget(1) }, async () => {
     const fresh = await freshDatabaseUrl();
     cleanups.push(fresh.drop);
     const database = openDatabase(fresh.url);

@@ -1,8 +1,7 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_USER, type Running, startApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
+import { budget, tv2 } from './helpers/cli.ts';
 import { freshDatabaseUrl } from './helpers/test-app.ts';
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -75,19 +74,12 @@ describe('start-up', () => {
 });
 
 describe('the command line', () => {
-  const cli = async (args: string[], databaseUrl: string) =>
-    promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
-      env: { ...process.env, DATABASE_URL: databaseUrl },
-    }).then(
-      (r) => ({ code: 0, stdout: r.stdout, stderr: r.stderr }),
-      (e: { code: number; stdout: string; stderr: string }) => ({
-        code: e.code,
-        stdout: e.stdout,
-        stderr: e.stderr,
-      }),
-    );
+  const cli = (args: string[], databaseUrl: string) => tv2(args, { DATABASE_URL: databaseUrl });
 
-  it('manages API users: add prints the secret once, list shows them, revoke ends their tokens', async () => {
+  // eight CLI processes, one after another
+  it('manages API users: add prints the secret once, list shows them, revoke ends their tokens', {
+    timeout: budget(8),
+  }, async () => {
     const fresh = await freshDatabaseUrl();
     cleanups.push(fresh.drop);
     expect((await cli(['migrate'], fresh.url)).stdout).toMatch(/applied: 0001_foundation/);
@@ -128,12 +120,12 @@ describe('the command line', () => {
     expect(bad.code).toBe(1);
     expect(bad.stderr).toMatch(/unknown role/);
     expect((await cli(['user', 'add', 'portal', '--roles', 'B2C'], fresh.url)).code).toBe(1);
-  }, 180_000); // seven CLI processes, each compiling the code at start: slow on a busy machine
+  });
 
-  it('explains itself with --help', async () => {
+  it('explains itself with --help', { timeout: budget(1) }, async () => {
     const help = await cli(['--help'], 'sqlite::memory:');
     expect(help.stdout).toMatch(/serve/);
     expect(help.stdout).toMatch(/import/);
     expect(help.stdout).toMatch(/user/);
-  }, 60_000);
+  });
 });

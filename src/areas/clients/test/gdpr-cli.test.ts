@@ -1,6 +1,5 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { budget, tv2 } from '../../../../test/helpers/cli.ts';
 import { startTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
 
 let t: TestApp;
@@ -10,7 +9,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('tv2 anonymise-due', () => {
-  it('erases clients marked for deletion past the grace period and revokes the users confined to them', async () => {
+  it('erases clients marked for deletion past the grace period and revokes the users confined to them', {
+    timeout: budget(1),
+  }, async () => {
     const due = await t.services.clients.profiles.saveClient({
       email: 'leaving@example.nl',
       lastName: 'Bakker',
@@ -31,13 +32,8 @@ describe('tv2 anonymise-due', () => {
       .execute();
     const appToken = await t.tokenFor(['B2C'], { clientNo: due.clientNo });
 
-    const run = await promisify(execFile)(
-      process.execPath,
-      ['--import', 'tsx', 'src/cli/main.ts', 'anonymise-due'],
-      {
-        env: { ...process.env, DATABASE_URL: t.databaseUrl },
-      },
-    );
+    const run = await tv2(['anonymise-due'], { DATABASE_URL: t.databaseUrl });
+    expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/anonymised 1 client\(s\); revoked users user\d+_/);
 
     const admin = await t.tokenFor(['B2C']);

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { budget } from '../../../../test/helpers/cli.ts';
 import { startTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
 import { runInThreads, tally } from '../../../../test/helpers/threads.ts';
 import { IdempotencyRepository } from '../idempotency-repository.ts';
@@ -88,8 +89,6 @@ async function claimAndKill9(bearer: string, key: string, body: unknown): Promis
   const child = spawn(
     process.execPath,
     [
-      '--import',
-      'tsx',
       'test/helpers/idempotency-claimer.ts',
       t.databaseUrl,
       String(await userIdOf(bearer)),
@@ -133,7 +132,9 @@ const clientsWithEmail = async (email: string) =>
   (await t.database.db.selectFrom('client').select('client_no').where('email', '=', email).execute()).length;
 
 describe('a pending Idempotency-Key whose request is no longer running', () => {
-  it('is taken over at once by a retry when the claiming process was killed (kill -9), and runs once', async () => {
+  it('is taken over at once by a retry when the claiming process was killed (kill -9), and runs once', {
+    timeout: budget(1),
+  }, async () => {
     const body = client('killed@example.nl');
     await claimAndKill9(token, 'k-kill', body);
     expect((await pendingRow(token, 'k-kill')).state).toBe('pending');
@@ -149,7 +150,9 @@ describe('a pending Idempotency-Key whose request is no longer running', () => {
     expect(await clientsWithEmail('killed@example.nl')).toBe(1);
   });
 
-  it('is taken over by a retry once its lease has run out (claimer on another machine)', async () => {
+  it('is taken over by a retry once its lease has run out (claimer on another machine)', {
+    timeout: budget(1),
+  }, async () => {
     const body = client('expired@example.nl');
     await claimAndKill9(token, 'k-expired', body);
     // as if claimed on another machine: its process cannot be checked, only its lease
@@ -311,7 +314,8 @@ const { parentPort, workerData } = require('node:worker_threads');
 })().catch((e) => parentPort.postMessage(['worker failed: ' + e.stack]));
 `;
 
-describe('concurrent retries of a stale key, on separate connections', () => {
+// each test: the claimer process, then worker threads each starting the application
+describe('concurrent retries of a stale key, on separate connections', { timeout: budget(2) }, () => {
   it.each([
     ['its claiming process was killed', 'k-race-kill', false],
     ['its lease ran out', 'k-race-lease', true],
