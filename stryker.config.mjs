@@ -43,5 +43,6 @@ export default {
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },
   htmlReporter: { fileName: 'reports/mutation/mutation.html' },
   tempDirName: '.stryker-tmp',
-  thresholds: { high: 90, low: 75, break: null },
+  // break: the score of all modules together reached (96.46 %); each module's floor: scripts/mutation-score.ts.
+  thresholds: { high: 90, low: 75, break: 96 },
 };

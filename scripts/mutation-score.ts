@@ -12,17 +12,26 @@
  */
 import { readFileSync } from 'node:fs';
 
-/** Each module: the files that make it up, and the lowest score (percent) accepted. */
+/**
+ * Each module: the files that make it up, and the lowest score (percent) accepted: the level reached.
+ * What survives there is equivalent (a Stryker disable comment would also hide the killed mutants
+ * of the same mutator on that line, so they are left to count): price resolution's `<` for `<=`
+ * after a `!==` test or between unique ids (7); access's `requested === undefined` and
+ * `asked !== undefined` tests, which the comparison after them already decides (2); idempotency's
+ * fifth round and a row deleted between claim and read (only under concurrent retries), a done row
+ * without a status, the lease's very end and the legacy cut-off (the take-over's UPDATE decides),
+ * and a second clean-up in the same millisecond (9).
+ */
 const MODULES: ReadonlyArray<{ name: string; files: readonly string[]; floor: number }> = [
-  { name: 'price resolution', files: ['src/areas/pricing/price-resolution.ts'], floor: 0 },
+  { name: 'price resolution', files: ['src/areas/pricing/price-resolution.ts'], floor: 95.8 },
   {
     name: 'stock guards',
     files: ['src/areas/stock/stock-rules.ts', 'src/areas/stock/stock-repository.ts'],
-    floor: 0,
+    floor: 100,
   },
-  { name: 'SCN unit of work', files: ['src/kernel/db/unit-of-work.ts'], floor: 0 },
-  { name: 'access control', files: ['src/kernel/access.ts'], floor: 0 },
-  { name: 'idempotency', files: ['src/areas/general/idempotency-service.ts'], floor: 0 },
+  { name: 'SCN unit of work', files: ['src/kernel/db/unit-of-work.ts'], floor: 100 },
+  { name: 'access control', files: ['src/kernel/access.ts'], floor: 98 },
+  { name: 'idempotency', files: ['src/areas/general/idempotency-service.ts'], floor: 91.4 },
 ];
 
 interface Report {

@@ -69,13 +69,11 @@ export class IdempotencyService {
     }
     await this.#forgetOldKeys();
     let stored: IdempotencyKeyTable | undefined;
-    // Stryker disable next-line EqualityOperator,UpdateOperator: a second round ends only under concurrent take-overs, which one process cannot stage
     for (let round = 0; round < MAX_ROUNDS; round++) {
       const now = this.#now();
       const mine = this.#newClaim(requestHash, now);
       if (await this.#repo.claim(userId, key, mine)) return { kind: 'run', claimId: mine.claimId };
       stored = await this.#repo.find(userId, key);
-      // Stryker disable next-line ConditionalExpression: only a row deleted between the two statements gets here
       if (!stored) continue; // it expired or was released between the two statements
       const cutoff = new Date(now.getTime() - IDEMPOTENCY_KEY_HOURS * 3_600_000).toISOString();
       if (stored.created_at < cutoff) {
@@ -85,7 +83,6 @@ export class IdempotencyService {
       if (stored.request_hash !== requestHash) {
         throw GENERAL_ERRORS.IDEMPOTENCY_KEY_REUSED('This Idempotency-Key was used for a different request.');
       }
-      // Stryker disable next-line ConditionalExpression,LogicalOperator: a done row always has its status (complete sets both)
       if (stored.state === 'done' && stored.response_status !== null) {
         return {
           kind: 'replay',
@@ -95,13 +92,11 @@ export class IdempotencyService {
         };
       }
       const leaseEnd = this.#leaseEndOf(stored);
-      // Stryker disable next-line EqualityOperator: at the lease's very end the take-over's own condition (lease_until < now) refuses
       const expired = leaseEnd < now.getTime();
       if (!expired && !ownerIsGone(stored.claimed_by)) break;
       const condition = expired
         ? {
             now: now.toISOString(),
-            // Stryker disable next-line ArithmeticOperator: judged stale just above; the claim_id condition guards a change since
             legacyCreatedBefore: new Date(now.getTime() - this.#leaseMs).toISOString(),
           }
         : undefined;
@@ -133,7 +128,6 @@ export class IdempotencyService {
   /** Deletes keys past IDEMPOTENCY_KEY_HOURS, at most once a minute per process (it is a write). */
   async #forgetOldKeys(): Promise<void> {
     const now = this.#now().getTime();
-    // Stryker disable next-line EqualityOperator: in the same millisecond a second clean-up deletes nothing more
     if (now - this.#lastCleanup < CLEANUP_EVERY_MS && now >= this.#lastCleanup) return;
     this.#lastCleanup = now;
     await this.#repo.deleteOlderThan(new Date(now - IDEMPOTENCY_KEY_HOURS * 3_600_000).toISOString());

@@ -202,25 +202,18 @@ export function resolvePrice(request: PriceRequest, data: PriceData): ResolvedPr
 /** Whether agreement `a` (net price `pa`) wins over `b` (net price `pb`). */
 function agreementBeats(a: AgreementCandidate, pa: number, b: AgreementCandidate, pb: number): boolean {
   const scope = SCOPE_RANK[a.scope] - SCOPE_RANK[b.scope];
-  // Stryker disable next-line EqualityOperator: after the !== test the two differ, so > and >= (< and <=) agree
   if (scope !== 0) return scope < 0;
   const aCustomer = a.customerNo !== null;
   const bCustomer = b.customerNo !== null;
   if (aCustomer !== bCustomer) return aCustomer;
-  // Stryker disable next-line EqualityOperator: after the !== test the two differ, so > and >= (< and <=) agree
   if (a.minQuantity !== b.minQuantity) return a.minQuantity > b.minQuantity;
-  // Stryker disable next-line EqualityOperator: after the !== test the two differ, so > and >= (< and <=) agree
   if (pa !== pb) return pa < pb;
-  // Stryker disable next-line EqualityOperator: ids are unique, so < and <= agree
   return a.id < b.id;
 }
 
 function lineBeats(a: LineDiscountCandidate, b: LineDiscountCandidate): boolean {
   const scope = SCOPE_RANK[a.scope] - SCOPE_RANK[b.scope];
-  // Stryker disable next-line EqualityOperator: after the !== test the two differ, so > and >= (< and <=) agree
   if (scope !== 0) return scope < 0;
-  // Stryker disable next-line EqualityOperator: after the !== test the two differ, so > and >= (< and <=) agree
   if (a.discountBp !== b.discountBp) return a.discountBp > b.discountBp;
-  // Stryker disable next-line EqualityOperator: ids are unique, so < and <= agree
   return a.id < b.id;
 }
