@@ -6,8 +6,8 @@ import { StockRepository } from './stock-repository.ts';
 // The stock guards on their own: each conditional UPDATE changes a level only while the rule holds
 // (available = on hand - reserved never below zero, nothing released or shipped that is not
 // reserved, no reservation at an inactive or deleted location), and says by its answer whether it
-// did. Through the services and under concurrent callers: test/stock.test.ts and
-// test/stock-concurrency.test.ts.
+// did. Through the services and under concurrent callers: test/locations-and-movements.test.ts,
+// test/stock-reads-and-ledger.test.ts and test/stock-concurrency.test.ts.
 
 let t: TestApp;
 let repo: StockRepository;
