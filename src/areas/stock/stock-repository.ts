@@ -1,3 +1,6 @@
+// `npm run mutation` mutates only the stock guards of this file (stryker.config.mjs): takeAvailable,
+// reserve, release, ship and the conditional UPDATE they share, between Stryker restore/disable comments.
+// Stryker disable all
 import {
   type Expression,
   type ExpressionBuilder,
@@ -341,6 +344,7 @@ export class StockRepository {
     return out;
   }
 
+  // Stryker restore all
   /** Takes from on hand only if that leaves available stock (on hand - reserved) at zero or more. */
   takeAvailable(key: LevelKey, quantity: number, scn: number): Promise<LevelRow | undefined> {
     return this.#conditional(
@@ -396,10 +400,12 @@ export class StockRepository {
     );
   }
 
+  // Stryker disable all
   async insertMovements(rows: readonly MovementRow[]): Promise<void> {
     for (const part of chunks(rows)) await this.db.insertInto('stock_movement').values(part).execute();
   }
 
+  // Stryker restore all
   // One conditional UPDATE; whether it returned a row says whether the condition held. On PostgreSQL a
   // concurrent update of the same row makes this one wait and then re-check its WHERE on the new
   // row version, so the condition is never judged on stale numbers.
@@ -422,6 +428,7 @@ export class StockRepository {
   }
 }
 
+// Stryker disable all
 export function levelKeyString(articleNo: string, sizex: string, locationCode: string): string {
   return `${articleNo}\u0000${sizex}\u0000${locationCode}`;
 }
