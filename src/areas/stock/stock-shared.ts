@@ -1,4 +1,4 @@
-import { ConflictError, type FieldError, ValidationError } from '../../kernel/errors.ts';
+import { type FieldError, ValidationError } from '../../kernel/errors.ts';
 import { articleSizesIn, articleStatesIn, CATALOG_ERRORS } from '../catalog/index.ts';
 import { STOCK_ERRORS } from './errors.ts';
 import type { LevelKey, MovementRow, StockRepository } from './stock-repository.ts';
