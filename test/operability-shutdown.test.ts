@@ -145,6 +145,9 @@ describe('npm start', { timeout: budget(2) }, () => {
     // freed port in the meantime.)
     expect(isAlive(serverPid)).toBe(false);
     await npm.exited;
-    expect(npm.lines.some((l) => l.msg === 'database closed')).toBe(true);
+    expect(
+      npm.lines.some((l) => l.msg === 'database closed'),
+      JSON.stringify(npm.lines.map((l) => l.msg)) + npm.stderr(),
+    ).toBe(true);
   });
 });
