@@ -11,24 +11,40 @@ import { NextOffsetSchema, ScnSchema } from './schemas.ts';
  * tombstones; the operation side answers `{ ROOT: { SCN, NEXTOFFSET, <LIST>: [...], DELETED: [...] } }`.
  */
 
-/** One page of rows fetched with one row more than the limit: the rows to show and the next offset. */
+/**
+ * One page of rows fetched with one row more than the limit: the rows to show and the next offset.
+ *
+ * Paging is by stable position (docs/architecture.md, "Paging"): every paged record has an indexed
+ * `pos` that never changes and is never reused, a page is the records with `pos >= stroffset` in
+ * `pos` order, and NEXTOFFSET is the position of the first record not shown (the extra row). With
+ * `position` given, that is what is answered; without it (a list that is not stored, such as pickup
+ * points sorted by distance) the offset counts records.
+ */
 export function splitPage<R>(
   rows: R[],
   page: { offset: number; limit: number },
+  position?: (row: R) => number,
 ): { rows: R[]; nextOffset: number | null } {
   const more = rows.length > page.limit;
+  const extra = rows[page.limit];
   return {
     rows: more ? rows.slice(0, page.limit) : rows,
-    nextOffset: more ? page.offset + page.limit : null,
+    nextOffset: !more || extra === undefined ? null : position ? position(extra) : page.offset + page.limit,
   };
 }
 
 export interface FeedSpec<R, T, D> {
   /**
-   * The rows changed after `sinceScn` in key order, from the 0-based `offset`, at most `limit` (the
-   * page's limit plus one). Called after the SCN was read.
+   * With `position`: the rows with `pos >= from` in `pos` order, at most `limit` (the page's limit
+   * plus one), changed after `sinceScn`; with `sinceScn` 0 (a full list) only the live ones, so a
+   * page is full whenever enough remain. Called after the SCN was read.
+   *
+   * Without `position` (not yet moved to stable positions): the rows in key order from the 0-based
+   * offset `from`.
    */
-  rows(sinceScn: number, offset: number, limit: number): Promise<R[]>;
+  rows(sinceScn: number, from: number, limit: number): Promise<R[]>;
+  /** The row's stable position (its `pos` column): NEXTOFFSET is the position of the extra row. */
+  position?(row: R): number;
   /** Whether a row is shown; the others are tombstones (deleted or no longer visible). */
   live(row: R): boolean;
   /** The wire items of the live rows of the page, in their order. */
@@ -49,7 +65,8 @@ export async function feedPage<R, T, D>(
   spec: FeedSpec<R, T, D>,
 ): Promise<PageOf<T, D>> {
   const scn = await currentScn(db);
-  const rows = await spec.rows(page.sinceScn, page.offset - 1, page.limit + 1);
+  const from = spec.position ? page.offset : page.offset - 1;
+  const rows = await spec.rows(page.sinceScn, from, page.limit + 1);
   return feedOf(scn, page, rows, spec);
 }
 
@@ -60,7 +77,7 @@ export async function feedOf<R, T, D>(
   fetched: R[],
   spec: Omit<FeedSpec<R, T, D>, 'rows'>,
 ): Promise<PageOf<T, D>> {
-  const { rows, nextOffset } = splitPage(fetched, page);
+  const { rows, nextOffset } = splitPage(fetched, page, spec.position?.bind(spec));
   return {
     scn,
     nextOffset,
