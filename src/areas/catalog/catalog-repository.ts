@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { DB } from '../../kernel/db/schema.ts';
 import type {
   ArticleParameterCodeTable,
@@ -8,7 +8,8 @@ import type {
   SizeTableTable,
 } from './tables.ts';
 
-export type ArticleRow = ArticleTable;
+/** An article row as written and compared (its paging position is the database's, see tables.ts). */
+export type ArticleRow = Omit<ArticleTable, 'pos'>;
 export type SizeRow = ArticleSizeTable;
 export type ParameterCodeRow = ArticleParameterCodeTable;
 export type ParameterNumberRow = ArticleParameterNumberTable;
@@ -216,7 +217,7 @@ export class CatalogRepository {
       .executeTakeFirst();
   }
 
-  sizeTablesPage(sinceScn: number, offset: number, limit: number): Promise<SizeTableTable[]> {
+  sizeTablesPage(sinceScn: number, offset: number, limit: number): Promise<Selectable<SizeTableTable>[]> {
     return this.db
       .selectFrom('size_table')
       .selectAll()
@@ -238,7 +239,7 @@ export class CatalogRepository {
       .execute();
   }
 
-  findSizeTable(code: string): Promise<SizeTableTable | undefined> {
+  findSizeTable(code: string): Promise<Selectable<SizeTableTable> | undefined> {
     return this.db.selectFrom('size_table').selectAll().where('code', '=', code).executeTakeFirst();
   }
 

@@ -1,4 +1,4 @@
-import type { ColumnType } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { Flag, Instant, LanguageJson } from '../../kernel/db/schema.ts';
 
 export interface SizeTableTable {
@@ -6,6 +6,8 @@ export interface SizeTableTable {
   description: LanguageJson;
   deleted: Flag;
   scn: number;
+  /** Stable paging position: set by the database on insert, never changed (docs/architecture.md, "Paging"). */
+  pos: Generated<number>;
 }
 
 export interface SizeTableSizeTable {
@@ -36,6 +38,8 @@ export interface ArticleTable {
   /** A deleted article stays as its own tombstone so paging positions never shift (docs/architecture.md). */
   deleted: Flag;
   scn: number;
+  /** Stable paging position: set by the database on insert, never changed (docs/architecture.md, "Paging"). */
+  pos: Generated<number>;
   created_at: Instant;
   updated_at: Instant;
 }
@@ -70,6 +74,8 @@ export interface ArticleImageTable {
   /** Deleted images keep their row (data emptied) as the tombstone the change feed reports. */
   deleted: Flag;
   scn: number;
+  /** Stable paging position: set by the database on insert, never changed (docs/architecture.md, "Paging"). */
+  pos: Generated<number>;
 }
 
 /** The tables of the catalog area. */
