@@ -58,5 +58,6 @@ export {
   articleStatesIn,
   liveArticlesIn,
 } from './article-facts.ts';
+export { articleScopes } from './article-scopes.ts';
 export { seedCatalog } from './demo/seed.ts';
 export { CATALOG_ERRORS } from './errors.ts';
