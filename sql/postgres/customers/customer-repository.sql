@@ -33,7 +33,7 @@ FROM
 WHERE
   "external_key" = $1;
 
--- CustomerRepository.customersPage (every)
+-- CustomerRepository.customersPage (full list)
 SELECT
   "customer_no",
   "name",
@@ -52,16 +52,47 @@ SELECT
   "language",
   "payment_days",
   "credit_limit_minor",
-  "representative_code"
+  "representative_code",
+  "pos"
 FROM
   "customer"
 WHERE
-  "scn" > $1
+  "pos" >= $1
+  AND "deleted" = $2
 ORDER BY
-  "customer_no"
+  "pos"
 LIMIT
-  $2
-OFFSET
+  $3;
+
+-- CustomerRepository.customersPage (feed)
+SELECT
+  "customer_no",
+  "name",
+  "price_group",
+  "customer_group",
+  "currency",
+  "discount_bp",
+  "active",
+  "deleted",
+  "scn",
+  "created_at",
+  "updated_at",
+  "external_key",
+  "name2",
+  "vat_no",
+  "language",
+  "payment_days",
+  "credit_limit_minor",
+  "representative_code",
+  "pos"
+FROM
+  "customer"
+WHERE
+  "pos" >= $1
+  AND "scn" > $2
+ORDER BY
+  "pos"
+LIMIT
   $3;
 
 -- CustomerRepository.customersPage (one customer)
@@ -83,17 +114,17 @@ SELECT
   "language",
   "payment_days",
   "credit_limit_minor",
-  "representative_code"
+  "representative_code",
+  "pos"
 FROM
   "customer"
 WHERE
-  "scn" > $1
-  AND "customer_no" = $2
+  "pos" >= $1
+  AND "deleted" = $2
+  AND "customer_no" = $3
 ORDER BY
-  "customer_no"
+  "pos"
 LIMIT
-  $3
-OFFSET
   $4;
 
 -- CustomerRepository.findCustomer
@@ -214,20 +245,45 @@ FROM
 WHERE
   "customer_no" = $1;
 
--- CustomerRepository.linksPage (every)
+-- CustomerRepository.linksPage (full list)
 SELECT
   *
 FROM
   "customer_article_link"
 WHERE
-  "scn" > $1
+  "pos" >= $1
+  AND "deleted" = $2
 ORDER BY
-  "customer_no",
-  "article_no"
+  "pos"
 LIMIT
-  $2
-OFFSET
   $3;
+
+-- CustomerRepository.linksPage (feed)
+SELECT
+  *
+FROM
+  "customer_article_link"
+WHERE
+  "pos" >= $1
+  AND "scn" > $2
+ORDER BY
+  "pos"
+LIMIT
+  $3;
+
+-- CustomerRepository.linksPage (one customer's)
+SELECT
+  *
+FROM
+  "customer_article_link"
+WHERE
+  "pos" >= $1
+  AND "deleted" = $2
+  AND "customer_no" = $3
+ORDER BY
+  "pos"
+LIMIT
+  $4;
 
 -- CustomerRepository.linksPage (filtered by customer, article and customer article)
 SELECT
@@ -235,16 +291,14 @@ SELECT
 FROM
   "customer_article_link"
 WHERE
-  "scn" > $1
-  AND "customer_no" = $2
-  AND "article_no" = $3
-  AND "customer_article_no" = $4
+  "pos" >= $1
+  AND "deleted" = $2
+  AND "customer_no" = $3
+  AND "article_no" = $4
+  AND "customer_article_no" = $5
 ORDER BY
-  "customer_no",
-  "article_no"
+  "pos"
 LIMIT
-  $5
-OFFSET
   $6;
 
 -- CustomerRepository.liveCustomersOfRepresentative
@@ -262,7 +316,7 @@ SELECT
 FROM
   "customer";
 
--- CustomerRepository.representativeCustomersPage (every)
+-- CustomerRepository.representativeCustomersPage (full list)
 SELECT
   "c"."customer_no",
   "c"."name",
@@ -282,22 +336,83 @@ SELECT
   "c"."payment_days",
   "c"."credit_limit_minor",
   "c"."representative_code",
-  "m"."deleted" AS "member_deleted"
+  "m"."deleted" AS "member_deleted",
+  "m"."pos" AS "pos"
 FROM
   "representative_customer" AS "m"
   INNER JOIN "customer" AS "c" ON "c"."customer_no" = "m"."customer_no"
 WHERE
   "m"."representative_code" = $1
-  AND (
-    "m"."scn" > $2
-    OR "c"."scn" > $3
-  )
+  AND "m"."pos" >= $2
+  AND "m"."deleted" = $3
+  AND "c"."deleted" = $4
 ORDER BY
-  "m"."customer_no"
+  "pos"
 LIMIT
-  $4
-OFFSET
   $5;
+
+-- CustomerRepository.representativeCustomersPage (feed)
+SELECT
+  "c"."customer_no",
+  "c"."name",
+  "c"."price_group",
+  "c"."customer_group",
+  "c"."currency",
+  "c"."discount_bp",
+  "c"."active",
+  "c"."deleted",
+  "c"."scn",
+  "c"."created_at",
+  "c"."updated_at",
+  "c"."external_key",
+  "c"."name2",
+  "c"."vat_no",
+  "c"."language",
+  "c"."payment_days",
+  "c"."credit_limit_minor",
+  "c"."representative_code",
+  "m"."deleted" AS "member_deleted",
+  "m"."pos" AS "pos"
+FROM
+  "representative_customer" AS "m"
+  INNER JOIN "customer" AS "c" ON "c"."customer_no" = "m"."customer_no"
+WHERE
+  "m"."representative_code" = $1
+  AND "m"."pos" >= $2
+  AND "m"."scn" > $3
+UNION
+SELECT
+  "c"."customer_no",
+  "c"."name",
+  "c"."price_group",
+  "c"."customer_group",
+  "c"."currency",
+  "c"."discount_bp",
+  "c"."active",
+  "c"."deleted",
+  "c"."scn",
+  "c"."created_at",
+  "c"."updated_at",
+  "c"."external_key",
+  "c"."name2",
+  "c"."vat_no",
+  "c"."language",
+  "c"."payment_days",
+  "c"."credit_limit_minor",
+  "c"."representative_code",
+  "m"."deleted" AS "member_deleted",
+  "m"."pos" AS "pos"
+FROM
+  "representative_customer" AS "m"
+  INNER JOIN "customer" AS "c" ON "c"."customer_no" = "m"."customer_no"
+WHERE
+  "m"."representative_code" = $4
+  AND "m"."pos" >= $5
+  AND "c"."scn" > $6
+ORDER BY
+  "pos"
+LIMIT
+  $7;
 
 -- CustomerRepository.representativeCustomersPage (one customer)
 SELECT
@@ -319,56 +434,117 @@ SELECT
   "c"."payment_days",
   "c"."credit_limit_minor",
   "c"."representative_code",
-  "m"."deleted" AS "member_deleted"
+  "m"."deleted" AS "member_deleted",
+  "m"."pos" AS "pos"
 FROM
   "representative_customer" AS "m"
   INNER JOIN "customer" AS "c" ON "c"."customer_no" = "m"."customer_no"
 WHERE
   "m"."representative_code" = $1
-  AND (
-    "m"."scn" > $2
-    OR "c"."scn" > $3
-  )
-  AND "m"."customer_no" = $4
+  AND "m"."pos" >= $2
+  AND "m"."customer_no" = $3
+  AND "m"."deleted" = $4
+  AND "c"."deleted" = $5
 ORDER BY
-  "m"."customer_no"
+  "pos"
 LIMIT
-  $5
-OFFSET
   $6;
 
--- CustomerRepository.representativesOfCustomerPage
+-- CustomerRepository.representativesOfCustomerPage (full list)
 SELECT
-  "r".*,
-  "m"."deleted" AS "member_deleted"
+  "r"."code",
+  "r"."name",
+  "r"."email",
+  "r"."phone",
+  "r"."active",
+  "r"."deleted",
+  "r"."scn",
+  "r"."created_at",
+  "r"."updated_at",
+  "m"."deleted" AS "member_deleted",
+  "m"."pos" AS "pos"
 FROM
   "representative_customer" AS "m"
   INNER JOIN "representative" AS "r" ON "r"."code" = "m"."representative_code"
 WHERE
   "m"."customer_no" = $1
-  AND (
-    "m"."scn" > $2
-    OR "r"."scn" > $3
-  )
+  AND "m"."pos" >= $2
+  AND "m"."deleted" = $3
+  AND "r"."deleted" = $4
 ORDER BY
-  "r"."code"
+  "pos"
 LIMIT
-  $4
-OFFSET
   $5;
 
--- CustomerRepository.representativesPage
+-- CustomerRepository.representativesOfCustomerPage (feed)
+SELECT
+  "r"."code",
+  "r"."name",
+  "r"."email",
+  "r"."phone",
+  "r"."active",
+  "r"."deleted",
+  "r"."scn",
+  "r"."created_at",
+  "r"."updated_at",
+  "m"."deleted" AS "member_deleted",
+  "m"."pos" AS "pos"
+FROM
+  "representative_customer" AS "m"
+  INNER JOIN "representative" AS "r" ON "r"."code" = "m"."representative_code"
+WHERE
+  "m"."customer_no" = $1
+  AND "m"."pos" >= $2
+  AND "m"."scn" > $3
+UNION
+SELECT
+  "r"."code",
+  "r"."name",
+  "r"."email",
+  "r"."phone",
+  "r"."active",
+  "r"."deleted",
+  "r"."scn",
+  "r"."created_at",
+  "r"."updated_at",
+  "m"."deleted" AS "member_deleted",
+  "m"."pos" AS "pos"
+FROM
+  "representative_customer" AS "m"
+  INNER JOIN "representative" AS "r" ON "r"."code" = "m"."representative_code"
+WHERE
+  "m"."customer_no" = $4
+  AND "m"."pos" >= $5
+  AND "r"."scn" > $6
+ORDER BY
+  "pos"
+LIMIT
+  $7;
+
+-- CustomerRepository.representativesPage (full list)
 SELECT
   *
 FROM
   "representative"
 WHERE
-  "scn" > $1
+  "pos" >= $1
+  AND "deleted" = $2
 ORDER BY
-  "code"
+  "pos"
 LIMIT
-  $2
-OFFSET
+  $3;
+
+-- CustomerRepository.representativesPage (feed)
+SELECT
+  *
+FROM
+  "representative"
+WHERE
+  "pos" >= $1
+  AND "scn" > $2
+ORDER BY
+  "pos"
+LIMIT
   $3;
 
 -- CustomerRepository.setMembership

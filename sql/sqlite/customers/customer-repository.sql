@@ -33,7 +33,7 @@ FROM
 WHERE
   "external_key" = ?;
 
--- CustomerRepository.customersPage (every)
+-- CustomerRepository.customersPage (full list)
 SELECT
   "customer_no",
   "name",
@@ -52,16 +52,47 @@ SELECT
   "language",
   "payment_days",
   "credit_limit_minor",
-  "representative_code"
+  "representative_code",
+  "pos"
 FROM
   "customer"
 WHERE
-  "scn" > ?
+  "pos" >= ?
+  AND "deleted" = ?
 ORDER BY
-  "customer_no"
+  "pos"
 LIMIT
-  ?
-OFFSET
+  ?;
+
+-- CustomerRepository.customersPage (feed)
+SELECT
+  "customer_no",
+  "name",
+  "price_group",
+  "customer_group",
+  "currency",
+  "discount_bp",
+  "active",
+  "deleted",
+  "scn",
+  "created_at",
+  "updated_at",
+  "external_key",
+  "name2",
+  "vat_no",
+  "language",
+  "payment_days",
+  "credit_limit_minor",
+  "representative_code",
+  "pos"
+FROM
+  "customer"
+WHERE
+  "pos" >= ?
+  AND "scn" > ?
+ORDER BY
+  "pos"
+LIMIT
   ?;
 
 -- CustomerRepository.customersPage (one customer)
@@ -83,17 +114,17 @@ SELECT
   "language",
   "payment_days",
   "credit_limit_minor",
-  "representative_code"
+  "representative_code",
+  "pos"
 FROM
   "customer"
 WHERE
-  "scn" > ?
+  "pos" >= ?
+  AND "deleted" = ?
   AND "customer_no" = ?
 ORDER BY
-  "customer_no"
+  "pos"
 LIMIT
-  ?
-OFFSET
   ?;
 
 -- CustomerRepository.findCustomer
@@ -214,19 +245,44 @@ FROM
 WHERE
   "customer_no" = ?;
 
--- CustomerRepository.linksPage (every)
+-- CustomerRepository.linksPage (full list)
 SELECT
   *
 FROM
   "customer_article_link"
 WHERE
-  "scn" > ?
+  "pos" >= ?
+  AND "deleted" = ?
 ORDER BY
-  "customer_no",
-  "article_no"
+  "pos"
 LIMIT
-  ?
-OFFSET
+  ?;
+
+-- CustomerRepository.linksPage (feed)
+SELECT
+  *
+FROM
+  "customer_article_link"
+WHERE
+  "pos" >= ?
+  AND "scn" > ?
+ORDER BY
+  "pos"
+LIMIT
+  ?;
+
+-- CustomerRepository.linksPage (one customer's)
+SELECT
+  *
+FROM
+  "customer_article_link"
+WHERE
+  "pos" >= ?
+  AND "deleted" = ?
+  AND "customer_no" = ?
+ORDER BY
+  "pos"
+LIMIT
   ?;
 
 -- CustomerRepository.linksPage (filtered by customer, article and customer article)
@@ -235,16 +291,14 @@ SELECT
 FROM
   "customer_article_link"
 WHERE
-  "scn" > ?
+  "pos" >= ?
+  AND "deleted" = ?
   AND "customer_no" = ?
   AND "article_no" = ?
   AND "customer_article_no" = ?
 ORDER BY
-  "customer_no",
-  "article_no"
+  "pos"
 LIMIT
-  ?
-OFFSET
   ?;
 
 -- CustomerRepository.liveCustomersOfRepresentative
@@ -262,7 +316,7 @@ SELECT
 FROM
   "customer";
 
--- CustomerRepository.representativeCustomersPage (every)
+-- CustomerRepository.representativeCustomersPage (full list)
 SELECT
   "c"."customer_no",
   "c"."name",
@@ -282,21 +336,82 @@ SELECT
   "c"."payment_days",
   "c"."credit_limit_minor",
   "c"."representative_code",
-  "m"."deleted" AS "member_deleted"
+  "m"."deleted" AS "member_deleted",
+  "m"."pos" AS "pos"
 FROM
   "representative_customer" AS "m"
   INNER JOIN "customer" AS "c" ON "c"."customer_no" = "m"."customer_no"
 WHERE
   "m"."representative_code" = ?
-  AND (
-    "m"."scn" > ?
-    OR "c"."scn" > ?
-  )
+  AND "m"."pos" >= ?
+  AND "m"."deleted" = ?
+  AND "c"."deleted" = ?
 ORDER BY
-  "m"."customer_no"
+  "pos"
 LIMIT
-  ?
-OFFSET
+  ?;
+
+-- CustomerRepository.representativeCustomersPage (feed)
+SELECT
+  "c"."customer_no",
+  "c"."name",
+  "c"."price_group",
+  "c"."customer_group",
+  "c"."currency",
+  "c"."discount_bp",
+  "c"."active",
+  "c"."deleted",
+  "c"."scn",
+  "c"."created_at",
+  "c"."updated_at",
+  "c"."external_key",
+  "c"."name2",
+  "c"."vat_no",
+  "c"."language",
+  "c"."payment_days",
+  "c"."credit_limit_minor",
+  "c"."representative_code",
+  "m"."deleted" AS "member_deleted",
+  "m"."pos" AS "pos"
+FROM
+  "representative_customer" AS "m"
+  INNER JOIN "customer" AS "c" ON "c"."customer_no" = "m"."customer_no"
+WHERE
+  "m"."representative_code" = ?
+  AND "m"."pos" >= ?
+  AND "m"."scn" > ?
+UNION
+SELECT
+  "c"."customer_no",
+  "c"."name",
+  "c"."price_group",
+  "c"."customer_group",
+  "c"."currency",
+  "c"."discount_bp",
+  "c"."active",
+  "c"."deleted",
+  "c"."scn",
+  "c"."created_at",
+  "c"."updated_at",
+  "c"."external_key",
+  "c"."name2",
+  "c"."vat_no",
+  "c"."language",
+  "c"."payment_days",
+  "c"."credit_limit_minor",
+  "c"."representative_code",
+  "m"."deleted" AS "member_deleted",
+  "m"."pos" AS "pos"
+FROM
+  "representative_customer" AS "m"
+  INNER JOIN "customer" AS "c" ON "c"."customer_no" = "m"."customer_no"
+WHERE
+  "m"."representative_code" = ?
+  AND "m"."pos" >= ?
+  AND "c"."scn" > ?
+ORDER BY
+  "pos"
+LIMIT
   ?;
 
 -- CustomerRepository.representativeCustomersPage (one customer)
@@ -319,56 +434,117 @@ SELECT
   "c"."payment_days",
   "c"."credit_limit_minor",
   "c"."representative_code",
-  "m"."deleted" AS "member_deleted"
+  "m"."deleted" AS "member_deleted",
+  "m"."pos" AS "pos"
 FROM
   "representative_customer" AS "m"
   INNER JOIN "customer" AS "c" ON "c"."customer_no" = "m"."customer_no"
 WHERE
   "m"."representative_code" = ?
-  AND (
-    "m"."scn" > ?
-    OR "c"."scn" > ?
-  )
+  AND "m"."pos" >= ?
   AND "m"."customer_no" = ?
+  AND "m"."deleted" = ?
+  AND "c"."deleted" = ?
 ORDER BY
-  "m"."customer_no"
+  "pos"
 LIMIT
-  ?
-OFFSET
   ?;
 
--- CustomerRepository.representativesOfCustomerPage
+-- CustomerRepository.representativesOfCustomerPage (full list)
 SELECT
-  "r".*,
-  "m"."deleted" AS "member_deleted"
+  "r"."code",
+  "r"."name",
+  "r"."email",
+  "r"."phone",
+  "r"."active",
+  "r"."deleted",
+  "r"."scn",
+  "r"."created_at",
+  "r"."updated_at",
+  "m"."deleted" AS "member_deleted",
+  "m"."pos" AS "pos"
 FROM
   "representative_customer" AS "m"
   INNER JOIN "representative" AS "r" ON "r"."code" = "m"."representative_code"
 WHERE
   "m"."customer_no" = ?
-  AND (
-    "m"."scn" > ?
-    OR "r"."scn" > ?
-  )
+  AND "m"."pos" >= ?
+  AND "m"."deleted" = ?
+  AND "r"."deleted" = ?
 ORDER BY
-  "r"."code"
+  "pos"
 LIMIT
-  ?
-OFFSET
   ?;
 
--- CustomerRepository.representativesPage
+-- CustomerRepository.representativesOfCustomerPage (feed)
+SELECT
+  "r"."code",
+  "r"."name",
+  "r"."email",
+  "r"."phone",
+  "r"."active",
+  "r"."deleted",
+  "r"."scn",
+  "r"."created_at",
+  "r"."updated_at",
+  "m"."deleted" AS "member_deleted",
+  "m"."pos" AS "pos"
+FROM
+  "representative_customer" AS "m"
+  INNER JOIN "representative" AS "r" ON "r"."code" = "m"."representative_code"
+WHERE
+  "m"."customer_no" = ?
+  AND "m"."pos" >= ?
+  AND "m"."scn" > ?
+UNION
+SELECT
+  "r"."code",
+  "r"."name",
+  "r"."email",
+  "r"."phone",
+  "r"."active",
+  "r"."deleted",
+  "r"."scn",
+  "r"."created_at",
+  "r"."updated_at",
+  "m"."deleted" AS "member_deleted",
+  "m"."pos" AS "pos"
+FROM
+  "representative_customer" AS "m"
+  INNER JOIN "representative" AS "r" ON "r"."code" = "m"."representative_code"
+WHERE
+  "m"."customer_no" = ?
+  AND "m"."pos" >= ?
+  AND "r"."scn" > ?
+ORDER BY
+  "pos"
+LIMIT
+  ?;
+
+-- CustomerRepository.representativesPage (full list)
 SELECT
   *
 FROM
   "representative"
 WHERE
-  "scn" > ?
+  "pos" >= ?
+  AND "deleted" = ?
 ORDER BY
-  "code"
+  "pos"
 LIMIT
-  ?
-OFFSET
+  ?;
+
+-- CustomerRepository.representativesPage (feed)
+SELECT
+  *
+FROM
+  "representative"
+WHERE
+  "pos" >= ?
+  AND "scn" > ?
+ORDER BY
+  "pos"
+LIMIT
   ?;
 
 -- CustomerRepository.setMembership

@@ -44,8 +44,9 @@ export class ArticleLinkService {
   }
 
   /**
-   * B2B_GetAllCustomerArticleLink / B2B_GetCustomerArticleLink: links changed after the page's SCN
-   * in customer and article order; with a customer number, that (existing) customer's only.
+   * B2B_GetAllCustomerArticleLink / B2B_GetCustomerArticleLink: links in position order (customer and
+   * article order for those made before positions, then creation order): the live ones, or those
+   * changed after the page's SCN; with a customer number, that (existing) customer's only.
    */
   async listArticleLinks(
     page: Page,
@@ -53,7 +54,8 @@ export class ArticleLinkService {
   ): Promise<PageOf<ArticleLinkWire, ArticleLinkKeyWire>> {
     if (filter.customerNo !== undefined) await liveCustomer(this.#read, filter.customerNo);
     return feedPage(this.database.db, page, {
-      rows: (sinceScn, offset, limit) => this.#read.linksPage(sinceScn, offset, limit, filter),
+      rows: (sinceScn, from, limit) => this.#read.linksPage(sinceScn, from, limit, filter),
+      position: (r) => r.pos,
       live: (r) => r.deleted === 0,
       items: (live) => live.map(articleLinkToWire),
       tombstone: (r) => r.deleted === 1,

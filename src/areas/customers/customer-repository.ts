@@ -8,8 +8,11 @@ import type {
   RepresentativeTable,
 } from './tables.ts';
 
-/** A customer row with every column. */
-export type CustomerRow = CustomerTable;
+/** A customer row with every column but its paging position (the database's: tables.ts). */
+export type CustomerRow = Omit<CustomerTable, 'pos'>;
+
+/** A row of a page: the record and its stable paging position (docs/architecture.md, "Paging"). */
+export type Positioned<R> = R & { pos: number };
 
 /** The pricing terms of a customer: the columns the pricing area reads and writes (customer-terms.ts). */
 export type CustomerTermsRow = Pick<
@@ -39,8 +42,8 @@ const DETAILS_DEFAULTS = {
 } satisfies Omit<CustomerRow, keyof CustomerTermsRow>;
 
 export type AddressRow = CustomerAddressTable;
-export type RepresentativeRow = RepresentativeTable;
-export type ArticleLinkRow = CustomerArticleLinkTable;
+export type RepresentativeRow = Omit<RepresentativeTable, 'pos'>;
+export type ArticleLinkRow = Omit<CustomerArticleLinkTable, 'pos'>;
 
 const CUSTOMER_COLUMNS = [
   'customer_no',
@@ -88,6 +91,19 @@ function toCustomerRow(r: Record<string, unknown>): CustomerRow {
 }
 
 const num = <T extends { scn: number }>(r: T): T => ({ ...r, scn: Number(r.scn) });
+
+/** A row read with selectAll, without its paging position (what is compared and written back). */
+function unpositioned<T extends { scn: number; pos: number }>(r: T): Omit<T, 'pos'> {
+  const { pos, ...rest } = r;
+  return { ...rest, scn: Number(rest.scn) };
+}
+
+/** A page row: the engine's bigint position and SCN as JS numbers. */
+const positioned = <T extends { scn: number; pos: number }>(r: T): T => ({
+  ...r,
+  scn: Number(r.scn),
+  pos: Number(r.pos),
+});
 
 export interface CustomerFilter {
   customerNo?: number;
@@ -150,40 +166,62 @@ export class CustomerRepository {
     return Number(row?.max ?? 0);
   }
 
-  /** One page of customers changed after `sinceScn`, in customer order, tombstones included. */
+  /**
+   * One page of customers in position order from position `from`: with `sinceScn` > 0 those changed
+   * after it, tombstones included (the feed); with 0 the live ones only (the full list).
+   */
   async customersPage(
     sinceScn: number,
-    offset: number,
+    from: number,
     limit: number,
     filter: CustomerFilter = {},
-  ): Promise<CustomerRow[]> {
-    let q = this.db.selectFrom('customer').select(CUSTOMER_COLUMNS).where('scn', '>', sinceScn);
+  ): Promise<Positioned<CustomerRow>[]> {
+    let q = this.db
+      .selectFrom('customer')
+      .select([...CUSTOMER_COLUMNS, 'pos'])
+      .where('pos', '>=', from);
+    q = sinceScn > 0 ? q.where('scn', '>', sinceScn) : q.where('deleted', '=', 0);
     if (filter.customerNo !== undefined) q = q.where('customer_no', '=', filter.customerNo);
-    const rows = await q.orderBy('customer_no').limit(limit).offset(offset).execute();
-    return rows.map(toCustomerRow);
+    const rows = await q.orderBy('pos').limit(limit).execute();
+    return rows.map((r) => ({ ...toCustomerRow(r), pos: Number(r.pos) }));
   }
 
   /**
-   * One page of a representative's customers (ever assigned), in customer order: those whose
-   * membership or customer row changed after `sinceScn`. `member` is 0 when the customer moved away.
+   * One page of a representative's customers (ever assigned) in the position order of their
+   * membership rows, from position `from`. With `sinceScn` > 0: those whose membership or customer
+   * row changed after it (two index reads, one per table's SCN, united); `member` is 0 when the
+   * customer moved away. With 0: the live customers it has now.
    */
   async representativeCustomersPage(
     code: string,
     sinceScn: number,
-    offset: number,
+    from: number,
     limit: number,
     filter: CustomerFilter = {},
-  ): Promise<Array<CustomerRow & { member: number }>> {
-    let q = this.db
-      .selectFrom('representative_customer as m')
-      .innerJoin('customer as c', 'c.customer_no', 'm.customer_no')
-      .select(CUSTOMER_COLUMNS.map((c) => `c.${c}` as const))
-      .select('m.deleted as member_deleted')
-      .where('m.representative_code', '=', code)
-      .where((eb) => eb.or([eb('m.scn', '>', sinceScn), eb('c.scn', '>', sinceScn)]));
-    if (filter.customerNo !== undefined) q = q.where('m.customer_no', '=', filter.customerNo);
-    const rows = await q.orderBy('m.customer_no').limit(limit).offset(offset).execute();
-    return rows.map((r) => ({ ...toCustomerRow(r), member: r.member_deleted === 0 ? 1 : 0 }));
+  ): Promise<Array<Positioned<CustomerRow> & { member: number }>> {
+    const base = () => {
+      let q = this.db
+        .selectFrom('representative_customer as m')
+        .innerJoin('customer as c', 'c.customer_no', 'm.customer_no')
+        .select(CUSTOMER_COLUMNS.map((c) => `c.${c}` as const))
+        .select(['m.deleted as member_deleted', 'm.pos as pos'])
+        .where('m.representative_code', '=', code)
+        .where('m.pos', '>=', from);
+      if (filter.customerNo !== undefined) q = q.where('m.customer_no', '=', filter.customerNo);
+      return q;
+    };
+    const q =
+      sinceScn > 0
+        ? base()
+            .where('m.scn', '>', sinceScn)
+            .union(base().where('c.scn', '>', sinceScn))
+        : base().where('m.deleted', '=', 0).where('c.deleted', '=', 0);
+    const rows = await q.orderBy('pos').limit(limit).execute();
+    return rows.map((r) => ({
+      ...toCustomerRow(r),
+      pos: Number(r.pos),
+      member: r.member_deleted === 0 ? 1 : 0,
+    }));
   }
 
   async insertCustomer(row: CustomerRow): Promise<void> {
@@ -249,7 +287,7 @@ export class CustomerRepository {
       .selectAll()
       .where('code', '=', code)
       .executeTakeFirst();
-    return row && num(row);
+    return row && unpositioned(row);
   }
 
   async findRepresentatives(codes: readonly string[]): Promise<RepresentativeRow[]> {
@@ -257,47 +295,65 @@ export class CustomerRepository {
     for (const part of chunks(codes, IN_CHUNK)) {
       out.push(
         ...(await this.db.selectFrom('representative').selectAll().where('code', 'in', part).execute()).map(
-          num,
+          unpositioned,
         ),
       );
     }
     return out;
   }
 
-  async representativesPage(sinceScn: number, offset: number, limit: number): Promise<RepresentativeRow[]> {
-    const rows = await this.db
-      .selectFrom('representative')
-      .selectAll()
-      .where('scn', '>', sinceScn)
-      .orderBy('code')
-      .limit(limit)
-      .offset(offset)
-      .execute();
-    return rows.map(num);
+  /** One page of representatives in position order from `from`: changed after `sinceScn`, or the live ones (0). */
+  async representativesPage(
+    sinceScn: number,
+    from: number,
+    limit: number,
+  ): Promise<Positioned<RepresentativeRow>[]> {
+    let q = this.db.selectFrom('representative').selectAll().where('pos', '>=', from);
+    q = sinceScn > 0 ? q.where('scn', '>', sinceScn) : q.where('deleted', '=', 0);
+    return (await q.orderBy('pos').limit(limit).execute()).map(positioned);
   }
 
   /**
-   * The representatives one customer has or had, changed (row or membership) after `sinceScn`, in
-   * code order; `member` is 0 for one the customer no longer has.
+   * The representatives one customer has or had, in the position order of the membership rows from
+   * `from`: with `sinceScn` > 0 those whose row or membership changed after it (`member` is 0 for
+   * one the customer no longer has), with 0 the live one it has now.
    */
   async representativesOfCustomerPage(
     customerNo: number,
     sinceScn: number,
-    offset: number,
+    from: number,
     limit: number,
-  ): Promise<Array<RepresentativeRow & { member: number }>> {
-    const rows = await this.db
-      .selectFrom('representative_customer as m')
-      .innerJoin('representative as r', 'r.code', 'm.representative_code')
-      .selectAll('r')
-      .select('m.deleted as member_deleted')
-      .where('m.customer_no', '=', customerNo)
-      .where((eb) => eb.or([eb('m.scn', '>', sinceScn), eb('r.scn', '>', sinceScn)]))
-      .orderBy('r.code')
-      .limit(limit)
-      .offset(offset)
-      .execute();
-    return rows.map(({ member_deleted, ...r }) => ({ ...num(r), member: member_deleted === 0 ? 1 : 0 }));
+  ): Promise<Array<Positioned<RepresentativeRow> & { member: number }>> {
+    const base = () =>
+      this.db
+        .selectFrom('representative_customer as m')
+        .innerJoin('representative as r', 'r.code', 'm.representative_code')
+        .select([
+          'r.code',
+          'r.name',
+          'r.email',
+          'r.phone',
+          'r.active',
+          'r.deleted',
+          'r.scn',
+          'r.created_at',
+          'r.updated_at',
+          'm.deleted as member_deleted',
+          'm.pos as pos',
+        ])
+        .where('m.customer_no', '=', customerNo)
+        .where('m.pos', '>=', from);
+    const q =
+      sinceScn > 0
+        ? base()
+            .where('m.scn', '>', sinceScn)
+            .union(base().where('r.scn', '>', sinceScn))
+        : base().where('m.deleted', '=', 0).where('r.deleted', '=', 0);
+    const rows = await q.orderBy('pos').limit(limit).execute();
+    return rows.map(({ member_deleted, ...r }) => ({
+      ...positioned(r),
+      member: member_deleted === 0 ? 1 : 0,
+    }));
   }
 
   async upsertRepresentative(row: RepresentativeRow): Promise<void> {
@@ -337,19 +393,27 @@ export class CustomerRepository {
       .selectAll()
       .where('customer_no', '=', customerNo)
       .execute();
-    return rows.map(num);
+    return rows.map(unpositioned);
   }
 
-  /** One page of links changed after `sinceScn`, in customer and article order, tombstones included. */
-  async linksPage(sinceScn: number, offset: number, limit: number, filter: LinkFilter = {}) {
-    let q = this.db.selectFrom('customer_article_link').selectAll().where('scn', '>', sinceScn);
+  /**
+   * One page of links in position order from `from`: with `sinceScn` > 0 those changed after it,
+   * tombstones included; with 0 the live ones.
+   */
+  async linksPage(
+    sinceScn: number,
+    from: number,
+    limit: number,
+    filter: LinkFilter = {},
+  ): Promise<Positioned<ArticleLinkRow>[]> {
+    let q = this.db.selectFrom('customer_article_link').selectAll().where('pos', '>=', from);
+    q = sinceScn > 0 ? q.where('scn', '>', sinceScn) : q.where('deleted', '=', 0);
     if (filter.customerNo !== undefined) q = q.where('customer_no', '=', filter.customerNo);
     if (filter.articleNo !== undefined) q = q.where('article_no', '=', filter.articleNo);
     if (filter.customerArticleNo !== undefined) {
       q = q.where('customer_article_no', '=', filter.customerArticleNo);
     }
-    const rows = await q.orderBy('customer_no').orderBy('article_no').limit(limit).offset(offset).execute();
-    return rows.map(num);
+    return (await q.orderBy('pos').limit(limit).execute()).map(positioned);
   }
 
   async upsertLink(row: ArticleLinkRow): Promise<void> {

@@ -4,7 +4,7 @@ import { type FieldError, ValidationError, withRoot } from '../../kernel/errors.
 import { feedPage } from '../../kernel/feed-page.ts';
 import type { Page, PageOf } from '../../kernel/paging.ts';
 import { fail, liveCustomer, type WriteResult } from './customer-common.ts';
-import { CustomerRepository, type CustomerRow } from './customer-repository.ts';
+import { CustomerRepository, type CustomerRow, type Positioned } from './customer-repository.ts';
 import { type AddressInput, checkAddress, normaliseRepresentative } from './customer-validation.ts';
 import { type AddressWire, addressToWire, type CustomerWire, customerToWire } from './customer-wire.ts';
 import {
@@ -62,11 +62,15 @@ export class CustomerService {
 
   // --- reads ------------------------------------------------------------------------------------
 
-  /** B2B_GetAllCustomers: customers changed after the page's SCN in number order, with their addresses. */
+  /**
+   * B2B_GetAllCustomers: customers with their addresses, in position order (customer-number order for
+   * those created before positions, then creation order): the live ones, or those changed after the
+   * page's SCN.
+   */
   listCustomers(page: Page, filter: { customerNo?: number } = {}): Promise<PageOf<CustomerWire, number>> {
     return this.#customerPage(
       page,
-      (sinceScn, offset, limit) => this.#read.customersPage(sinceScn, offset, limit, filter),
+      (sinceScn, from, limit) => this.#read.customersPage(sinceScn, from, limit, filter),
       (r) => r.deleted === 0,
     );
   }
@@ -86,19 +90,20 @@ export class CustomerService {
     }
     return this.#customerPage(
       page,
-      (sinceScn, offset, limit) =>
-        this.#read.representativeCustomersPage(rep.code, sinceScn, offset, limit, filter),
+      (sinceScn, from, limit) =>
+        this.#read.representativeCustomersPage(rep.code, sinceScn, from, limit, filter),
       (r) => r.deleted === 0 && r.member === 1,
     );
   }
 
-  #customerPage<R extends CustomerRow>(
+  #customerPage<R extends Positioned<CustomerRow>>(
     page: Page,
-    rows: (sinceScn: number, offset: number, limit: number) => Promise<R[]>,
+    rows: (sinceScn: number, from: number, limit: number) => Promise<R[]>,
     visible: (row: R) => boolean,
   ): Promise<PageOf<CustomerWire, number>> {
     return feedPage(this.database.db, page, {
       rows,
+      position: (r) => r.pos,
       live: visible,
       items: async (live) => {
         const addresses = await this.#read.addressesOf(

@@ -5,6 +5,7 @@ import { seedCustomers } from './demo.ts';
 import { CUSTOMERS_ERRORS } from './errors.ts';
 import { CUSTOMER_IMPORT_KINDS } from './import-kinds.ts';
 import * as m0007 from './migrations/0007_customers.ts';
+import * as m0013 from './migrations/0013_customer_positions.ts';
 import {
   B2B_GetAllCustomerArticleLink,
   B2B_GetAllCustomers,
@@ -40,7 +41,7 @@ export const customersArea: Area = {
   ],
   adminRoutes: CUSTOMERS_ADMIN_ROUTES,
   importKinds: CUSTOMER_IMPORT_KINDS,
-  migrations: { '0007_customers': m0007 },
+  migrations: { '0007_customers': m0007, '0013_customer_positions': m0013 },
   services: (_config, database) => ({ customers: createCustomersServices(database) }),
   seedDemo: (services) => seedCustomers(services, {}),
 };

@@ -31,7 +31,9 @@ const REPRESENTATIVE_PAGE: PageLimits = { defaultLimit: 100, maxLimit: 1000 };
 const LINK_PAGE: PageLimits = { defaultLimit: 500, maxLimit: 5000 };
 
 const SYNC_NOTE =
-  'Pages by stroffset/strlimit; NEXTOFFSET names the next page. With strscn > 0 only what changed after ' +
+  'Pages by stable position: a page is the records from position stroffset (1: the start), at most ' +
+  'strlimit, and NEXTOFFSET is the position of the next page (not stroffset + strlimit; null on the last ' +
+  'page); a full list skips deleted records, so its pages are full. With strscn > 0 only what changed after ' +
   'that SCN comes back, and DELETED lists what was deleted since. Keep the SCN of the first page of a ' +
   'pass and pass it as strscn next time.';
 const SCOPE_NOTE =
@@ -53,7 +55,7 @@ export const B2B_GetAllCustomers = operation({
   area: 'Customers',
   summary: 'All customers',
   description:
-    'Wholesale customers in customer-number order, each with its invoice address and numbered delivery ' +
+    'Wholesale customers in position order (creation order), each with its invoice address and numbered delivery ' +
     "addresses. A customer's SCN moves whenever the customer or one of its addresses changes; in a feed a " +
     `changed customer comes back whole. ${CUSTOMER_PAGE.defaultLimit} per page by default, at most ` +
     `${CUSTOMER_PAGE.maxLimit}. ${SYNC_NOTE} ${SCOPE_NOTE} (it gets a list of its own customer only).`,
@@ -216,7 +218,7 @@ export const B2B_GetRepresentatives = operation({
   area: 'Customers',
   summary: 'Representatives',
   description:
-    'Sales representatives in code order: code, name, e-mail, phone, active. ' +
+    'Sales representatives in position order (creation order): code, name, e-mail, phone, active. ' +
     `${REPRESENTATIVE_PAGE.defaultLimit} per page by default, at most ${REPRESENTATIVE_PAGE.maxLimit}. ` +
     `${SYNC_NOTE} A token confined to one customer gets only its customer's representative (one it no ` +
     'longer has comes under DELETED in a feed).',
@@ -293,7 +295,7 @@ export const B2B_GetAllCustomerArticleLink = operation({
   summary: 'All customer-article links',
   description:
     "Customers' own article numbers, descriptions and barcodes for our articles (CUSTOMERARTICLE, " +
-    'CUSTOMERDESCRIPTION, CUSTOMERBARCODE), in customer and article order. strcustomer > 0: that customer ' +
+    'CUSTOMERDESCRIPTION, CUSTOMERBARCODE), in position order (creation order). strcustomer > 0: that customer ' +
     `only. ${LINK_PAGE.defaultLimit} per page by default, at most ${LINK_PAGE.maxLimit}. ${SYNC_NOTE} ` +
     `${SCOPE_NOTE} (it gets its own links only).`,
   query: queryObject({

@@ -4,7 +4,7 @@ import type { FieldError } from '../../kernel/errors.ts';
 import { feedPage } from '../../kernel/feed-page.ts';
 import type { Page, PageOf } from '../../kernel/paging.ts';
 import { fail, type WriteResult } from './customer-common.ts';
-import { CustomerRepository, type RepresentativeRow } from './customer-repository.ts';
+import { CustomerRepository, type Positioned, type RepresentativeRow } from './customer-repository.ts';
 import { checkOptionalEmail, checkOptionalPhone, normaliseRepresentative } from './customer-validation.ts';
 import { type RepresentativeWire, representativeToWire } from './customer-wire.ts';
 import { CUSTOMERS_ERRORS } from './errors.ts';
@@ -35,7 +35,8 @@ export class RepresentativeService {
   }
 
   /**
-   * B2B_GetRepresentatives: representatives changed after the page's SCN in code order. With a
+   * B2B_GetRepresentatives: representatives in position order (code order for those created before
+   * positions, then creation order): the live ones, or those changed after the page's SCN. With a
    * customer number, only the representative that customer has; one it no longer has (or that was
    * deleted) comes under DELETED in a feed.
    */
@@ -44,11 +45,12 @@ export class RepresentativeService {
     filter: { customerNo?: number } = {},
   ): Promise<PageOf<RepresentativeWire, string>> {
     return feedPage(this.database.db, page, {
-      rows: async (sinceScn, offset, limit) =>
+      rows: async (sinceScn, from, limit) =>
         filter.customerNo === undefined
-          ? (await this.#read.representativesPage(sinceScn, offset, limit)).map((r) => ({ ...r, member: 1 }))
-          : await this.#read.representativesOfCustomerPage(filter.customerNo, sinceScn, offset, limit),
-      live: (r: RepresentativeRow & { member: number }) => r.deleted === 0 && r.member === 1,
+          ? (await this.#read.representativesPage(sinceScn, from, limit)).map((r) => ({ ...r, member: 1 }))
+          : await this.#read.representativesOfCustomerPage(filter.customerNo, sinceScn, from, limit),
+      position: (r) => r.pos,
+      live: (r: Positioned<RepresentativeRow> & { member: number }) => r.deleted === 0 && r.member === 1,
       items: (live) => live.map(representativeToWire),
       deletedKey: (r) => r.code,
     });

@@ -113,8 +113,9 @@ export const sqlExamples: AreaSqlExamples = {
       },
       customerNoByExternalKey: (r) => r.customerNoByExternalKey('ERP-1001'),
       customersPage: {
-        every: (r) => r.customersPage(0, 0, 100),
-        'one customer': (r) => r.customersPage(0, 0, 100, { customerNo: 1001 }),
+        'full list': (r) => r.customersPage(0, 1, 100),
+        feed: (r) => r.customersPage(5, 1, 100),
+        'one customer': (r) => r.customersPage(0, 1, 100, { customerNo: 1001 }),
       },
       findCustomer: (r) => r.findCustomer(1001),
       findCustomers: (r) => r.findCustomers([1001, 1002]),
@@ -123,9 +124,11 @@ export const sqlExamples: AreaSqlExamples = {
       insertCustomer: (r) => r.insertCustomer(customer(1002, 100)),
       linksOfCustomer: (r) => r.linksOfCustomer(1001),
       linksPage: {
-        every: (r) => r.linksPage(0, 0, 100),
+        'full list': (r) => r.linksPage(0, 1, 100),
+        feed: (r) => r.linksPage(5, 1, 100),
+        "one customer's": (r) => r.linksPage(0, 1, 100, { customerNo: 1001 }),
         'filtered by customer, article and customer article': (r) =>
-          r.linksPage(0, 0, 100, {
+          r.linksPage(0, 1, 100, {
             customerNo: 1001,
             articleNo: '10001-100',
             customerArticleNo: 'DC-JEANS-01',
@@ -134,11 +137,18 @@ export const sqlExamples: AreaSqlExamples = {
       liveCustomersOfRepresentative: (r) => r.liveCustomersOfRepresentative('REP1'),
       maxCustomerNo: (r) => r.maxCustomerNo(),
       representativeCustomersPage: {
-        every: (r) => r.representativeCustomersPage('REP1', 0, 0, 100),
-        'one customer': (r) => r.representativeCustomersPage('REP1', 0, 0, 100, { customerNo: 1001 }),
+        'full list': (r) => r.representativeCustomersPage('REP1', 0, 1, 100),
+        feed: (r) => r.representativeCustomersPage('REP1', 5, 1, 100),
+        'one customer': (r) => r.representativeCustomersPage('REP1', 0, 1, 100, { customerNo: 1001 }),
       },
-      representativesOfCustomerPage: (r) => r.representativesOfCustomerPage(1001, 0, 0, 100),
-      representativesPage: (r) => r.representativesPage(0, 0, 100),
+      representativesOfCustomerPage: {
+        'full list': (r) => r.representativesOfCustomerPage(1001, 0, 1, 100),
+        feed: (r) => r.representativesOfCustomerPage(1001, 5, 1, 100),
+      },
+      representativesPage: {
+        'full list': (r) => r.representativesPage(0, 1, 100),
+        feed: (r) => r.representativesPage(5, 1, 100),
+      },
       setMembership: (r) => r.setMembership('REP1', 1001, 1, 100),
       softDeleteCustomer: (r) => r.softDeleteCustomer(1001, 100, AT),
       updateCustomer: (r) =>

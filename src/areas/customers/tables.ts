@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /**
  * Tables of the wholesale customers area. Money is integer minor units; every row has `scn`; deleted
  * rows keep their place, flagged, as the tombstones the feeds report (docs/customers.md).
@@ -36,6 +38,8 @@ export interface CustomerTable {
   credit_limit_minor: number;
   /** Sales representative code, null for none. */
   representative_code: string | null;
+  /** Stable paging position: set by the database on insert, never changed (docs/architecture.md, "Paging"). */
+  pos: Generated<number>;
 }
 
 /** A numbered address of a customer: 0 is the invoice address, 1, 2, ... delivery addresses. */
@@ -67,6 +71,8 @@ export interface RepresentativeTable {
   scn: number;
   created_at: string;
   updated_at: string;
+  /** Stable paging position: set by the database on insert, never changed (docs/architecture.md, "Paging"). */
+  pos: Generated<number>;
 }
 
 /**
@@ -78,6 +84,8 @@ export interface RepresentativeCustomerTable {
   customer_no: number;
   deleted: number;
   scn: number;
+  /** Stable paging position: set by the database on insert, never changed (docs/architecture.md, "Paging"). */
+  pos: Generated<number>;
 }
 
 /** A customer's own article number and description for one of our articles. */
@@ -91,6 +99,8 @@ export interface CustomerArticleLinkTable {
   scn: number;
   created_at: string;
   updated_at: string;
+  /** Stable paging position: set by the database on insert, never changed (docs/architecture.md, "Paging"). */
+  pos: Generated<number>;
 }
 
 export interface CustomerTables {
