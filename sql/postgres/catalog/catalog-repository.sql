@@ -34,19 +34,106 @@ FROM
 WHERE
   "article_no" = $1;
 
--- CatalogRepository.articlesPage
+-- CatalogRepository.articlesPage (feed: changed after strscn, from a position)
 SELECT
-  *
+  "article_no",
+  "model_no",
+  "colour_code",
+  "colour_description",
+  "description",
+  "model_description",
+  "search_name1",
+  "search_name2",
+  "search_name3",
+  "brand",
+  "season",
+  "article_group",
+  "vat_rate_bp",
+  "size_table_code",
+  "active",
+  "retail",
+  "deleted",
+  "scn",
+  "created_at",
+  "updated_at",
+  "pos"
 FROM
   "article"
 WHERE
-  "scn" > $1
+  "pos" >= $1
+  AND "scn" > $2
 ORDER BY
-  "article_no"
+  "pos"
 LIMIT
-  $2
-OFFSET
   $3;
+
+-- CatalogRepository.articlesPage (wholesale list: live ones)
+SELECT
+  "article_no",
+  "model_no",
+  "colour_code",
+  "colour_description",
+  "description",
+  "model_description",
+  "search_name1",
+  "search_name2",
+  "search_name3",
+  "brand",
+  "season",
+  "article_group",
+  "vat_rate_bp",
+  "size_table_code",
+  "active",
+  "retail",
+  "deleted",
+  "scn",
+  "created_at",
+  "updated_at",
+  "pos"
+FROM
+  "article"
+WHERE
+  "pos" >= $1
+  AND "deleted" = $2
+ORDER BY
+  "pos"
+LIMIT
+  $3;
+
+-- CatalogRepository.articlesPage (retail list: live, active and published)
+SELECT
+  "article_no",
+  "model_no",
+  "colour_code",
+  "colour_description",
+  "description",
+  "model_description",
+  "search_name1",
+  "search_name2",
+  "search_name3",
+  "brand",
+  "season",
+  "article_group",
+  "vat_rate_bp",
+  "size_table_code",
+  "active",
+  "retail",
+  "deleted",
+  "scn",
+  "created_at",
+  "updated_at",
+  "pos"
+FROM
+  "article"
+WHERE
+  "pos" >= $1
+  AND "deleted" = $2
+  AND "retail" = $3
+  AND "active" = $4
+ORDER BY
+  "pos"
+LIMIT
+  $5;
 
 -- CatalogRepository.articlesUsingSizeTable
 SELECT
@@ -117,7 +204,26 @@ ORDER BY
 
 -- CatalogRepository.findArticle
 SELECT
-  *
+  "article_no",
+  "model_no",
+  "colour_code",
+  "colour_description",
+  "description",
+  "model_description",
+  "search_name1",
+  "search_name2",
+  "search_name3",
+  "brand",
+  "season",
+  "article_group",
+  "vat_rate_bp",
+  "size_table_code",
+  "active",
+  "retail",
+  "deleted",
+  "scn",
+  "created_at",
+  "updated_at"
 FROM
   "article"
 WHERE
@@ -125,21 +231,30 @@ WHERE
 
 -- CatalogRepository.findArticles
 SELECT
-  *
+  "article_no",
+  "model_no",
+  "colour_code",
+  "colour_description",
+  "description",
+  "model_description",
+  "search_name1",
+  "search_name2",
+  "search_name3",
+  "brand",
+  "season",
+  "article_group",
+  "vat_rate_bp",
+  "size_table_code",
+  "active",
+  "retail",
+  "deleted",
+  "scn",
+  "created_at",
+  "updated_at"
 FROM
   "article"
 WHERE
   "article_no" IN ($1, $2);
-
--- CatalogRepository.findImage
-SELECT
-  *
-FROM
-  "article_image"
-WHERE
-  "article_no" = $1
-  AND "image_no" = $2
-  AND "deleted" = $3;
 
 -- CatalogRepository.findSizeTable
 SELECT
@@ -148,34 +263,6 @@ FROM
   "size_table"
 WHERE
   "code" = $1;
-
--- CatalogRepository.imagesPage
-SELECT
-  "article_image"."article_no",
-  "article_image"."image_no",
-  "article_image"."content_type",
-  "article_image"."byte_size",
-  "article_image"."sha256",
-  "article_image"."deleted",
-  "article_image"."scn",
-  "article"."retail",
-  "article"."active",
-  "article"."deleted" AS "article_deleted"
-FROM
-  "article_image"
-  INNER JOIN "article" ON "article"."article_no" = "article_image"."article_no"
-WHERE
-  (
-    "article_image"."scn" > $1
-    OR "article"."scn" > $2
-  )
-ORDER BY
-  "article_image"."article_no",
-  "article_image"."image_no"
-LIMIT
-  $3
-OFFSET
-  $4;
 
 -- CatalogRepository.liveArticles
 SELECT
@@ -186,29 +273,6 @@ WHERE
   "article_no" IN ($1, $2)
   AND "deleted" = $3;
 
--- CatalogRepository.putImage
-INSERT INTO
-  "article_image" (
-    "article_no",
-    "image_no",
-    "content_type",
-    "byte_size",
-    "sha256",
-    "data",
-    "deleted",
-    "scn"
-  )
-VALUES
-  ($1, $2, $3, $4, $5, $6, $7, $8)
-ON CONFLICT ("article_no", "image_no") DO UPDATE
-SET
-  "content_type" = $9,
-  "byte_size" = $10,
-  "sha256" = $11,
-  "data" = $12,
-  "deleted" = $13,
-  "scn" = $14;
-
 -- CatalogRepository.sizeTableExists
 SELECT
   "code"
@@ -218,18 +282,30 @@ WHERE
   "code" = $1
   AND "deleted" = $2;
 
--- CatalogRepository.sizeTablesPage
+-- CatalogRepository.sizeTablesPage (feed)
 SELECT
   *
 FROM
   "size_table"
 WHERE
-  "scn" > $1
+  "pos" >= $1
+  AND "scn" > $2
 ORDER BY
-  "code"
+  "pos"
 LIMIT
-  $2
-OFFSET
+  $3;
+
+-- CatalogRepository.sizeTablesPage (list)
+SELECT
+  *
+FROM
+  "size_table"
+WHERE
+  "pos" >= $1
+  AND "deleted" = $2
+ORDER BY
+  "pos"
+LIMIT
   $3;
 
 -- CatalogRepository.sizesOfArticles
@@ -280,6 +356,10 @@ DELETE FROM "article_size"
 WHERE
   "article_no" = $1;
 
+DELETE FROM "article_document"
+WHERE
+  "article_no" = $1;
+
 UPDATE "article_image"
 SET
   "deleted" = $1,
@@ -289,18 +369,6 @@ SET
 WHERE
   "article_no" = $5
   AND "deleted" = $6;
-
--- CatalogRepository.softDeleteImage
-UPDATE "article_image"
-SET
-  "deleted" = $1,
-  "data" = $2,
-  "byte_size" = $3,
-  "scn" = $4
-WHERE
-  "article_no" = $5
-  AND "image_no" = $6
-  AND "deleted" = $7;
 
 -- CatalogRepository.softDeleteSizeTable
 UPDATE "size_table"

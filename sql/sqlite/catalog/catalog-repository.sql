@@ -34,18 +34,105 @@ FROM
 WHERE
   "article_no" = ?;
 
--- CatalogRepository.articlesPage
+-- CatalogRepository.articlesPage (feed: changed after strscn, from a position)
 SELECT
-  *
+  "article_no",
+  "model_no",
+  "colour_code",
+  "colour_description",
+  "description",
+  "model_description",
+  "search_name1",
+  "search_name2",
+  "search_name3",
+  "brand",
+  "season",
+  "article_group",
+  "vat_rate_bp",
+  "size_table_code",
+  "active",
+  "retail",
+  "deleted",
+  "scn",
+  "created_at",
+  "updated_at",
+  "pos"
 FROM
   "article"
 WHERE
-  "scn" > ?
+  "pos" >= ?
+  AND "scn" > ?
 ORDER BY
-  "article_no"
+  "pos"
 LIMIT
-  ?
-OFFSET
+  ?;
+
+-- CatalogRepository.articlesPage (wholesale list: live ones)
+SELECT
+  "article_no",
+  "model_no",
+  "colour_code",
+  "colour_description",
+  "description",
+  "model_description",
+  "search_name1",
+  "search_name2",
+  "search_name3",
+  "brand",
+  "season",
+  "article_group",
+  "vat_rate_bp",
+  "size_table_code",
+  "active",
+  "retail",
+  "deleted",
+  "scn",
+  "created_at",
+  "updated_at",
+  "pos"
+FROM
+  "article"
+WHERE
+  "pos" >= ?
+  AND "deleted" = ?
+ORDER BY
+  "pos"
+LIMIT
+  ?;
+
+-- CatalogRepository.articlesPage (retail list: live, active and published)
+SELECT
+  "article_no",
+  "model_no",
+  "colour_code",
+  "colour_description",
+  "description",
+  "model_description",
+  "search_name1",
+  "search_name2",
+  "search_name3",
+  "brand",
+  "season",
+  "article_group",
+  "vat_rate_bp",
+  "size_table_code",
+  "active",
+  "retail",
+  "deleted",
+  "scn",
+  "created_at",
+  "updated_at",
+  "pos"
+FROM
+  "article"
+WHERE
+  "pos" >= ?
+  AND "deleted" = ?
+  AND "retail" = ?
+  AND "active" = ?
+ORDER BY
+  "pos"
+LIMIT
   ?;
 
 -- CatalogRepository.articlesUsingSizeTable
@@ -117,7 +204,26 @@ ORDER BY
 
 -- CatalogRepository.findArticle
 SELECT
-  *
+  "article_no",
+  "model_no",
+  "colour_code",
+  "colour_description",
+  "description",
+  "model_description",
+  "search_name1",
+  "search_name2",
+  "search_name3",
+  "brand",
+  "season",
+  "article_group",
+  "vat_rate_bp",
+  "size_table_code",
+  "active",
+  "retail",
+  "deleted",
+  "scn",
+  "created_at",
+  "updated_at"
 FROM
   "article"
 WHERE
@@ -125,21 +231,30 @@ WHERE
 
 -- CatalogRepository.findArticles
 SELECT
-  *
+  "article_no",
+  "model_no",
+  "colour_code",
+  "colour_description",
+  "description",
+  "model_description",
+  "search_name1",
+  "search_name2",
+  "search_name3",
+  "brand",
+  "season",
+  "article_group",
+  "vat_rate_bp",
+  "size_table_code",
+  "active",
+  "retail",
+  "deleted",
+  "scn",
+  "created_at",
+  "updated_at"
 FROM
   "article"
 WHERE
   "article_no" IN (?, ?);
-
--- CatalogRepository.findImage
-SELECT
-  *
-FROM
-  "article_image"
-WHERE
-  "article_no" = ?
-  AND "image_no" = ?
-  AND "deleted" = ?;
 
 -- CatalogRepository.findSizeTable
 SELECT
@@ -148,34 +263,6 @@ FROM
   "size_table"
 WHERE
   "code" = ?;
-
--- CatalogRepository.imagesPage
-SELECT
-  "article_image"."article_no",
-  "article_image"."image_no",
-  "article_image"."content_type",
-  "article_image"."byte_size",
-  "article_image"."sha256",
-  "article_image"."deleted",
-  "article_image"."scn",
-  "article"."retail",
-  "article"."active",
-  "article"."deleted" AS "article_deleted"
-FROM
-  "article_image"
-  INNER JOIN "article" ON "article"."article_no" = "article_image"."article_no"
-WHERE
-  (
-    "article_image"."scn" > ?
-    OR "article"."scn" > ?
-  )
-ORDER BY
-  "article_image"."article_no",
-  "article_image"."image_no"
-LIMIT
-  ?
-OFFSET
-  ?;
 
 -- CatalogRepository.liveArticles
 SELECT
@@ -186,29 +273,6 @@ WHERE
   "article_no" IN (?, ?)
   AND "deleted" = ?;
 
--- CatalogRepository.putImage
-INSERT INTO
-  "article_image" (
-    "article_no",
-    "image_no",
-    "content_type",
-    "byte_size",
-    "sha256",
-    "data",
-    "deleted",
-    "scn"
-  )
-VALUES
-  (?, ?, ?, ?, ?, ?, ?, ?)
-ON CONFLICT ("article_no", "image_no") DO UPDATE
-SET
-  "content_type" = ?,
-  "byte_size" = ?,
-  "sha256" = ?,
-  "data" = ?,
-  "deleted" = ?,
-  "scn" = ?;
-
 -- CatalogRepository.sizeTableExists
 SELECT
   "code"
@@ -218,18 +282,30 @@ WHERE
   "code" = ?
   AND "deleted" = ?;
 
--- CatalogRepository.sizeTablesPage
+-- CatalogRepository.sizeTablesPage (feed)
 SELECT
   *
 FROM
   "size_table"
 WHERE
-  "scn" > ?
+  "pos" >= ?
+  AND "scn" > ?
 ORDER BY
-  "code"
+  "pos"
 LIMIT
-  ?
-OFFSET
+  ?;
+
+-- CatalogRepository.sizeTablesPage (list)
+SELECT
+  *
+FROM
+  "size_table"
+WHERE
+  "pos" >= ?
+  AND "deleted" = ?
+ORDER BY
+  "pos"
+LIMIT
   ?;
 
 -- CatalogRepository.sizesOfArticles
@@ -280,17 +356,10 @@ DELETE FROM "article_size"
 WHERE
   "article_no" = ?;
 
-UPDATE "article_image"
-SET
-  "deleted" = ?,
-  "data" = ?,
-  "byte_size" = ?,
-  "scn" = ?
+DELETE FROM "article_document"
 WHERE
-  "article_no" = ?
-  AND "deleted" = ?;
+  "article_no" = ?;
 
--- CatalogRepository.softDeleteImage
 UPDATE "article_image"
 SET
   "deleted" = ?,
@@ -299,7 +368,6 @@ SET
   "scn" = ?
 WHERE
   "article_no" = ?
-  AND "image_no" = ?
   AND "deleted" = ?;
 
 -- CatalogRepository.softDeleteSizeTable

@@ -5,6 +5,8 @@ import { type FieldError, ValidationError, withRoot } from '../../kernel/errors.
 import { feedPage } from '../../kernel/feed-page.ts';
 import type { SaveResult } from '../../kernel/import/import-kind.ts';
 import type { Audience, Page, PageOf } from '../../kernel/paging.ts';
+import { answerOf, documentsOf } from './article-document.ts';
+import { ArticleDocumentRepository } from './article-document-repository.ts';
 import {
   type ArticleInput,
   articleErrors,
@@ -16,6 +18,7 @@ import {
 import { type ArticleWire, articlesToWire } from './article-wire.ts';
 import { type ArticleRow, CatalogRepository } from './catalog-repository.ts';
 import { CATALOG_ERRORS } from './errors.ts';
+import { ImageRepository } from './image-repository.ts';
 
 /**
  * What other areas say when an article is deleted, asked inside the deleting transaction. Those
@@ -35,6 +38,7 @@ const ARTICLE_CACHE_LIMIT = 20_000;
 /** Articles with their sizes, barcodes and parameters (B2B/B2C_GetAllArticles, _GetArticle). */
 export class ArticleService {
   readonly #read: CatalogRepository;
+  readonly #documents: ArticleDocumentRepository;
   /**
    * Serialised single-article answers. An entry is valid while the article's SCN is unchanged; it
    * was last confirmed when the database-wide SCN stood at `checkedAt`, and while that SCN has not
@@ -52,12 +56,14 @@ export class ArticleService {
     this.now = now;
     this.deletion = deletion;
     this.#read = new CatalogRepository(database.db);
+    this.#documents = new ArticleDocumentRepository(database.db);
     this.#scn = new CoalescedScnReader(database.db);
   }
 
   listArticles(audience: Audience, page: Page): Promise<PageOf<ArticleWire, string>> {
     return feedPage(this.database.db, page, {
-      rows: (sinceScn, offset, limit) => this.#read.articlesPage(sinceScn, offset, limit),
+      rows: (sinceScn, from, limit) => this.#read.articlesPage(audience, sinceScn, from, limit),
+      position: (a) => a.pos,
       live: (a) => visibleTo(audience, a),
       items: async (visible) =>
         articlesToWire(visible, await this.#read.childrenOf(visible.map((a) => a.article_no))),
@@ -66,44 +72,59 @@ export class ArticleService {
   }
 
   /**
-   * One article as the JSON text of its wire object. The text is kept in memory and served again
-   * while the article's SCN is unchanged: one indexed lookup instead of five queries and a
-   * serialisation. Every change of an article or its sizes, parameters or images moves its SCN.
+   * One article as the JSON text of its wire object, read in one statement with its stored
+   * document (docs/catalog.md, "The article document"), after the SCN (shared by the requests of a
+   * turn). The text is also kept in memory and served again while the database-wide SCN has not
+   * moved since it was last confirmed, without asking the database about the article at all.
    */
   async articleJson(audience: Audience, key: { articleNo?: string; barcode?: string }): Promise<string> {
     const now = await this.#scn.current();
-    const articleNo =
-      key.articleNo ?? (key.barcode ? await this.#read.articleNoByBarcode(key.barcode) : undefined);
-    const cacheKey = `${audience}|${articleNo}`;
-    const cached = articleNo ? this.#articleJson.get(cacheKey) : undefined;
-    if (cached && cached.checkedAt === now) return cached.json;
-
-    const version = articleNo ? await this.#read.articleVersion(articleNo) : undefined;
-    if (!articleNo || !version || !visibleTo(audience, version)) {
-      if (cached) this.#articleJson.delete(cacheKey);
+    if (key.articleNo !== undefined) {
+      const cached = this.#articleJson.get(`${audience}|${key.articleNo}`);
+      if (cached && cached.checkedAt === now) return cached.json;
+    }
+    const found =
+      key.articleNo !== undefined
+        ? await this.#documents.byArticleNo(key.articleNo)
+        : key.barcode !== undefined
+          ? await this.#documents.byBarcode(key.barcode)
+          : undefined;
+    if (!found || !visibleTo(audience, found)) {
+      if (key.articleNo !== undefined) this.#articleJson.delete(`${audience}|${key.articleNo}`);
       const what = key.articleNo ? `article "${key.articleNo}"` : `barcode "${key.barcode}"`;
       throw CATALOG_ERRORS.ARTICLE_NOT_FOUND(
         `No ${what}${audience === 'B2C' ? ' published for retail' : ''}.`,
       );
     }
-    if (cached && cached.scn === version.scn) {
+    const cacheKey = `${audience}|${found.article_no}`;
+    const cached = this.#articleJson.get(cacheKey);
+    if (cached && cached.scn === found.scn) {
       cached.checkedAt = now;
       return cached.json;
     }
-    const row = await this.#read.findArticle(articleNo);
-    if (!row || !visibleTo(audience, row))
-      throw CATALOG_ERRORS.ARTICLE_NOT_FOUND(`No article "${articleNo}".`);
-    const [wire] = articlesToWire([row], await this.#read.childrenOf([articleNo]));
-    const json = JSON.stringify(wire);
+    // No current document (a database written before documents, or by hand): from the tables.
+    const json =
+      found.document !== null
+        ? answerOf(found.document, found.scn)
+        : await this.#fromTables(found.article_no);
+    if (json === undefined) throw CATALOG_ERRORS.ARTICLE_NOT_FOUND(`No article "${found.article_no}".`);
     if (this.#articleJson.size >= ARTICLE_CACHE_LIMIT) {
       // Evict the oldest answer (a Map keeps insertion order), not the whole cache.
       const oldest = this.#articleJson.keys().next().value;
       if (oldest !== undefined) this.#articleJson.delete(oldest);
     }
-    // Stamped with the SCN read before the rows: a write committed in between moves the SCN and
+    // Stamped with the SCN read before the row: a write committed in between moves the SCN and
     // forces a re-check next time.
-    this.#articleJson.set(cacheKey, { scn: row.scn, json, checkedAt: now });
+    this.#articleJson.set(cacheKey, { scn: found.scn, json, checkedAt: now });
     return json;
+  }
+
+  /** The answer built from the article's tables (what its document holds when it is current). */
+  async #fromTables(articleNo: string): Promise<string | undefined> {
+    const row = await this.#read.findArticle(articleNo);
+    if (!row || row.deleted === 1) return undefined;
+    const [wire] = articlesToWire([row], await this.#read.childrenOf([articleNo]));
+    return JSON.stringify(wire);
   }
 
   /** One article; its fields are named as in its written form (`/SIZES/0/BARCODE`). */
@@ -177,15 +198,34 @@ export class ArticleService {
       if (changed.length === 0) return { written: 0, unchanged: inputs.length };
 
       const scn = await uow.scn();
+      const rows = changed.map((c) => ({ ...c.row, scn, updated_at: at }));
+      const children = {
+        sizes: changed.flatMap((c) => c.children.sizes),
+        parameterCodes: changed.flatMap((c) => c.children.parameterCodes),
+        parameterNumbers: changed.flatMap((c) => c.children.parameterNumbers),
+      };
       await repo.writeArticles(
-        changed.map((c) => ({ ...c.row, scn, updated_at: at })),
-        {
-          sizes: changed.flatMap((c) => c.children.sizes),
-          parameterCodes: changed.flatMap((c) => c.children.parameterCodes),
-          parameterNumbers: changed.flatMap((c) => c.children.parameterNumbers),
-        },
+        rows,
+        children,
         changed.filter((c) => existing.has(c.row.article_no)).map((c) => c.row.article_no),
       );
+      // The answers of the changed articles, with the images they keep (a new article has none).
+      await new ArticleDocumentRepository(uow.db).write(
+        documentsOf(rows, { ...children, images: current.images }),
+      );
+      // Images are seen by retail with their article: stamped when that changes (the image feed).
+      const shown = changed
+        .map((c) => c.row)
+        .filter((row) => {
+          const before = existing.get(row.article_no);
+          return before !== undefined && visibleTo('B2C', before) !== visibleTo('B2C', row);
+        });
+      if (shown.length > 0) {
+        await new ImageRepository(uow.db).stampImages(
+          shown.map((r) => r.article_no),
+          scn,
+        );
+      }
       return { written: changed.length, unchanged: inputs.length - changed.length };
     });
   }

@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { DB } from '../../kernel/db/schema.ts';
+import type { Audience } from '../../kernel/paging.ts';
 import type {
   ArticleParameterCodeTable,
   ArticleParameterNumberTable,
@@ -10,6 +11,8 @@ import type {
 
 /** An article row as written and compared (its paging position is the database's, see tables.ts). */
 export type ArticleRow = Omit<ArticleTable, 'pos'>;
+/** An article row as read for a page: with its paging position. */
+export type PagedArticleRow = ArticleRow & { pos: number };
 export type SizeRow = ArticleSizeTable;
 export type ParameterCodeRow = ArticleParameterCodeTable;
 export type ParameterNumberRow = ArticleParameterNumberTable;
@@ -48,6 +51,30 @@ export interface ArticleChildren {
   parameterNumbers: ParameterNumberRow[];
   images: ImageMetaRow[];
 }
+
+/** The columns of an article row (not its paging position). */
+const ARTICLE_COLUMNS = [
+  'article_no',
+  'model_no',
+  'colour_code',
+  'colour_description',
+  'description',
+  'model_description',
+  'search_name1',
+  'search_name2',
+  'search_name3',
+  'brand',
+  'season',
+  'article_group',
+  'vat_rate_bp',
+  'size_table_code',
+  'active',
+  'retail',
+  'deleted',
+  'scn',
+  'created_at',
+  'updated_at',
+] as const;
 
 const IMAGE_META = [
   'article_no',
@@ -88,23 +115,33 @@ export class CatalogRepository {
   // --- reads ---------------------------------------------------------------------------------
 
   /**
-   * One page of articles whose SCN is above `sinceScn`, in article-number order, deleted ones included:
-   * a deleted article keeps its place so a client paging by offset never skips a live one.
+   * One page of articles by stable position (docs/architecture.md, "Paging"): those at `from` or
+   * after, in position order. A feed (`sinceScn` > 0, read off the `scn` index) has every article
+   * changed after `sinceScn`, tombstones included; a full list (`sinceScn` 0, read off the `pos`
+   * index) only the articles `audience` sees, so a page is full whenever that many remain.
    */
-  articlesPage(sinceScn: number, offset: number, limit: number): Promise<ArticleRow[]> {
-    return this.db
-      .selectFrom('article')
-      .selectAll()
-      .where('scn', '>', sinceScn)
-      .orderBy('article_no')
-      .limit(limit)
-      .offset(offset)
-      .execute();
+  articlesPage(
+    audience: Audience,
+    sinceScn: number,
+    from: number,
+    limit: number,
+  ): Promise<PagedArticleRow[]> {
+    let query = this.db.selectFrom('article').select(ARTICLE_COLUMNS).select('pos').where('pos', '>=', from);
+    if (sinceScn > 0) query = query.where('scn', '>', sinceScn);
+    else {
+      query = query.where('deleted', '=', 0);
+      if (audience === 'B2C') query = query.where('retail', '=', 1).where('active', '=', 1);
+    }
+    return query.orderBy('pos').limit(limit).execute();
   }
 
   findArticles(articleNos: string[]): Promise<ArticleRow[]> {
     if (articleNos.length === 0) return Promise.resolve([]);
-    return this.db.selectFrom('article').selectAll().where('article_no', 'in', articleNos).execute();
+    return this.db
+      .selectFrom('article')
+      .select(ARTICLE_COLUMNS)
+      .where('article_no', 'in', articleNos)
+      .execute();
   }
 
   /** Owners of the given barcodes (chunked to stay under the engines' bound-parameter limits). */
@@ -122,7 +159,11 @@ export class CatalogRepository {
   }
 
   findArticle(articleNo: string): Promise<ArticleRow | undefined> {
-    return this.db.selectFrom('article').selectAll().where('article_no', '=', articleNo).executeTakeFirst();
+    return this.db
+      .selectFrom('article')
+      .select(ARTICLE_COLUMNS)
+      .where('article_no', '=', articleNo)
+      .executeTakeFirst();
   }
 
   articleVersion(articleNo: string): Promise<ArticleVersion | undefined> {
@@ -179,53 +220,11 @@ export class CatalogRepository {
     return { sizes, parameterCodes, parameterNumbers, images };
   }
 
-  /** Image rows (metadata, with the article's retail visibility) changed after `sinceScn`, deleted ones included. */
-  imagesPage(sinceScn: number, offset: number, limit: number) {
-    return (
-      this.db
-        .selectFrom('article_image')
-        .innerJoin('article', 'article.article_no', 'article_image.article_no')
-        .select([
-          'article_image.article_no',
-          'article_image.image_no',
-          'article_image.content_type',
-          'article_image.byte_size',
-          'article_image.sha256',
-          'article_image.deleted',
-          'article_image.scn',
-          'article.retail',
-          'article.active',
-          'article.deleted as article_deleted',
-        ])
-        // An image also changes for retail when its article does (unpublished, deleted).
-        .where((eb) => eb.or([eb('article_image.scn', '>', sinceScn), eb('article.scn', '>', sinceScn)]))
-        .orderBy('article_image.article_no')
-        .orderBy('article_image.image_no')
-        .limit(limit)
-        .offset(offset)
-        .execute()
-    );
-  }
-
-  findImage(articleNo: string, imageNo: number): Promise<ImageRow | undefined> {
-    return this.db
-      .selectFrom('article_image')
-      .selectAll()
-      .where('article_no', '=', articleNo)
-      .where('image_no', '=', imageNo)
-      .where('deleted', '=', 0)
-      .executeTakeFirst();
-  }
-
-  sizeTablesPage(sinceScn: number, offset: number, limit: number): Promise<Selectable<SizeTableTable>[]> {
-    return this.db
-      .selectFrom('size_table')
-      .selectAll()
-      .where('scn', '>', sinceScn)
-      .orderBy('code')
-      .limit(limit)
-      .offset(offset)
-      .execute();
+  /** One page of size tables by stable position: changed after `sinceScn` (a feed) or live (a list). */
+  sizeTablesPage(sinceScn: number, from: number, limit: number): Promise<Selectable<SizeTableTable>[]> {
+    let query = this.db.selectFrom('size_table').selectAll().where('pos', '>=', from);
+    query = sinceScn > 0 ? query.where('scn', '>', sinceScn) : query.where('deleted', '=', 0);
+    return query.orderBy('pos').limit(limit).execute();
   }
 
   sizesOfTables(codes: string[]) {
@@ -427,8 +426,9 @@ export class CatalogRepository {
       .where('deleted', '=', 0)
       .executeTakeFirst();
     if (result.numUpdatedRows === 0n) return false;
-    // Barcodes are freed for reuse; the article's own row is the tombstone.
+    // Barcodes are freed for reuse; the article's own row is the tombstone; nobody reads its answer.
     await this.db.deleteFrom('article_size').where('article_no', '=', articleNo).execute();
+    await this.db.deleteFrom('article_document').where('article_no', '=', articleNo).execute();
     await this.db
       .updateTable('article_image')
       .set({ deleted: 1, data: Buffer.alloc(0), byte_size: 0, scn })
@@ -436,26 +436,6 @@ export class CatalogRepository {
       .where('deleted', '=', 0)
       .execute();
     return true;
-  }
-
-  async putImage(row: ImageRow): Promise<void> {
-    const { article_no, image_no, ...changes } = row;
-    await this.db
-      .insertInto('article_image')
-      .values(row)
-      .onConflict((oc) => oc.columns(['article_no', 'image_no']).doUpdateSet(changes))
-      .execute();
-  }
-
-  async softDeleteImage(articleNo: string, imageNo: number, scn: number): Promise<boolean> {
-    const result = await this.db
-      .updateTable('article_image')
-      .set({ deleted: 1, data: Buffer.alloc(0), byte_size: 0, scn })
-      .where('article_no', '=', articleNo)
-      .where('image_no', '=', imageNo)
-      .where('deleted', '=', 0)
-      .executeTakeFirst();
-    return result.numUpdatedRows > 0n;
   }
 }
 

@@ -39,7 +39,8 @@ export class SizeTableService {
 
   listSizeTables(page: Page): Promise<PageOf<SizeTableWire, string>> {
     return feedPage(this.database.db, page, {
-      rows: (sinceScn, offset, limit) => this.#read.sizeTablesPage(sinceScn, offset, limit),
+      rows: (sinceScn, from, limit) => this.#read.sizeTablesPage(sinceScn, from, limit),
+      position: (t) => t.pos,
       live: (t) => t.deleted === 0,
       items: async (live) => {
         const sizes = await this.#read.sizesOfTables(live.map((t) => t.code));

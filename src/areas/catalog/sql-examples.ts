@@ -1,6 +1,8 @@
 import type { AreaSqlExamples } from '../../kernel/db/sql-examples.ts';
 import { sqlExamplesOf } from '../../kernel/db/sql-examples.ts';
+import { ArticleDocumentRepository } from './article-document-repository.ts';
 import { type ArticleRow, CatalogRepository, type ImageRow } from './catalog-repository.ts';
+import { ImageRepository } from './image-repository.ts';
 
 // Example calls of the catalogue's repository for the SQL snapshots (scripts/sql-snapshots.ts).
 
@@ -77,30 +79,37 @@ export const sqlExamples: AreaSqlExamples = {
       .insertInto('article_image')
       .values(image('10001-100', 1, 3))
       .execute();
+    await db
+      .insertInto('article_document')
+      .values({ article_no: '10001-100', scn: 2, document: '{"ARTICLE":"10001-100","SCN":' })
+      .execute();
   },
   repositories: [
     sqlExamplesOf(CatalogRepository, {
       articleNoByBarcode: (r) => r.articleNoByBarcode('8710000100011'),
       articleStates: (r) => r.articleStates(['10001-100', '10002-200']),
       articleVersion: (r) => r.articleVersion('10001-100'),
-      articlesPage: (r) => r.articlesPage(0, 0, 100),
+      articlesPage: {
+        'feed: changed after strscn, from a position': (r) => r.articlesPage('B2B', 5, 1, 101),
+        'wholesale list: live ones': (r) => r.articlesPage('B2B', 0, 1, 101),
+        'retail list: live, active and published': (r) => r.articlesPage('B2C', 0, 1, 101),
+      },
       articlesUsingSizeTable: (r) => r.articlesUsingSizeTable('CONF'),
       barcodeOwners: (r) => r.barcodeOwners(['8710000100011', '8710000100035']),
       childrenOf: (r) => r.childrenOf(['10001-100', '10002-200']),
       findArticle: (r) => r.findArticle('10001-100'),
       findArticles: (r) => r.findArticles(['10001-100', '10002-200']),
-      findImage: (r) => r.findImage('10001-100', 1),
       findSizeTable: (r) => r.findSizeTable('CONF'),
-      imagesPage: (r) => r.imagesPage(0, 0, 100),
       liveArticles: (r) => r.liveArticles(['10001-100', '10002-200']),
-      putImage: (r) => r.putImage(image('10001-100', 2, 100)),
       sizeTableExists: (r) => r.sizeTableExists('CONF'),
-      sizeTablesPage: (r) => r.sizeTablesPage(0, 0, 100),
+      sizeTablesPage: {
+        feed: (r) => r.sizeTablesPage(5, 1, 101),
+        list: (r) => r.sizeTablesPage(0, 1, 101),
+      },
       sizesOfArticles: (r) => r.sizesOfArticles(['10001-100', '10002-200']),
       sizesOfTable: (r) => r.sizesOfTable('CONF'),
       sizesOfTables: (r) => r.sizesOfTables(['CONF', 'SHOES']),
       softDeleteArticle: (r) => r.softDeleteArticle('10001-100', 100, AT),
-      softDeleteImage: (r) => r.softDeleteImage('10001-100', 1, 100),
       softDeleteSizeTable: (r) => r.softDeleteSizeTable('CONF', 100),
       touchArticle: (r) => r.touchArticle('10001-100', 100, AT),
       upsertSizeTable: (r) =>
@@ -121,6 +130,22 @@ export const sqlExamples: AreaSqlExamples = {
           },
           ['10001-100'],
         ),
+    }),
+    sqlExamplesOf(ImageRepository, {
+      findImage: (r) => r.findImage('10001-100', 1),
+      imagesPage: {
+        'feed: changed after strscn, from a position': (r) => r.imagesPage(5, 1, 501),
+        'list: live images of articles published for retail': (r) => r.imagesPage(0, 1, 501),
+      },
+      putImage: (r) => r.putImage(image('10001-100', 2, 100)),
+      softDeleteImage: (r) => r.softDeleteImage('10001-100', 1, 100),
+      stampImages: (r) => r.stampImages(['10001-100', '10002-200'], 100),
+    }),
+    sqlExamplesOf(ArticleDocumentRepository, {
+      byArticleNo: (r) => r.byArticleNo('10001-100'),
+      byBarcode: (r) => r.byBarcode('8710000100011'),
+      write: (r) =>
+        r.write([{ article_no: '10001-100', scn: 100, document: '{"ARTICLE":"10001-100","SCN":' }]),
     }),
   ],
 };

@@ -78,6 +78,19 @@ export interface ArticleImageTable {
   pos: Generated<number>;
 }
 
+/**
+ * An article's answer of B2B_GetArticle / B2C_GetArticle (the same object for both audiences), kept
+ * as JSON text written in the same transaction as every change of the article, its sizes,
+ * parameters or images (docs/catalog.md, "The article document"). `document` is the text up to the value of
+ * `SCN`, the wire object's last key: a reader appends the SCN and the closing brace. It is current
+ * while `scn` equals the article's `scn`.
+ */
+export interface ArticleDocumentTable {
+  article_no: string;
+  scn: number;
+  document: string;
+}
+
 /** The tables of the catalog area. */
 export interface CatalogTables {
   size_table: SizeTableTable;
@@ -87,6 +100,7 @@ export interface CatalogTables {
   article_parameter_code: ArticleParameterCodeTable;
   article_parameter_number: ArticleParameterNumberTable;
   article_image: ArticleImageTable;
+  article_document: ArticleDocumentTable;
 }
 
 declare module '../../kernel/db/schema.ts' {
