@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inWriteTransaction } from '../src/kernel/db/unit-of-work.ts';
+import { currentScn, inWriteTransaction } from '../src/kernel/db/unit-of-work.ts';
 import { article, sizeTable } from './helpers/fixtures.ts';
 import { seededRandom, testSeed } from './helpers/seed.ts';
 import { ENGINE, startTestApp, type TestApp } from './helpers/test-app.ts';
@@ -59,10 +59,11 @@ describe('SCN change feed', () => {
       const random = seededRandom(seed + w);
       for (let i = 0; i < transactionsPerWriter || client.rounds < 5; i++) {
         await inWriteTransaction(t.database, async (uow) => {
-          // Take the SCN first and hold the transaction open a while: a writer that got its
+          // Take the SCN first (or, for half the writers, the number to stamp with, the SCN
+          // taken at the end) and hold the transaction open a while: a writer that got its
           // number earlier may commit later than one that got a higher number, which is the
           // order a naive sequence gets wrong.
-          const scn = await uow.scn();
+          const scn = w % 2 === 0 ? await uow.stamp() : await uow.scn();
           await sleep(random.int(0, 3));
           const roll = random.next();
           const live = await uow.db
@@ -140,21 +141,49 @@ describe('SCN change feed', () => {
     expect(Number(counter.value)).toBe(client.scn);
   });
 
-  it('hands out SCNs in commit order: every committed write has a distinct, increasing SCN', async () => {
-    const seen: number[] = [];
+  it('hands out SCNs in commit order: whenever the counter reads N, every SCN up to N has committed', async () => {
+    const base = await currentScn(t.database.db);
     const random = seededRandom();
-    await Promise.all(
-      Array.from({ length: 40 }, () =>
+    const writers = 40;
+    let running = writers;
+    const violations: string[] = [];
+    let checks = 0;
+    const reader = async () => {
+      while (running > 0) {
+        const seen = await currentScn(t.database.db);
+        const committed = await t.database.db
+          .selectFrom('size_table')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('code', 'like', 'ORD-%')
+          .where('scn', '<=', seen)
+          .executeTakeFirstOrThrow();
+        // each writer stamps one row: the rows up to N are exactly the N - base writes counted
+        if (Number(committed.n) !== seen - base) violations.push(`counter ${seen}, rows ${committed.n}`);
+        checks++;
+        await sleep(0);
+      }
+    };
+    const scns = await Promise.all([
+      ...Array.from({ length: writers }, (_, i) =>
         inWriteTransaction(t.database, async (uow) => {
-          const scn = await uow.scn();
-          await sleep(random.int(0, 2));
-          seen.push(scn);
-        }),
+          // half take the SCN first, half stamp and take it at the end
+          const scn = i % 2 === 0 ? await uow.scn() : await uow.stamp();
+          await sleep(random.int(0, 3));
+          await uow.db
+            .insertInto('size_table')
+            .values({ code: `ORD-${i}`, description: '{}', deleted: 0, scn })
+            .execute();
+          await sleep(random.int(0, 3));
+          return scn;
+        }).finally(() => running--),
       ),
-    );
-    // the order in which transactions finished is the order of their SCNs
-    expect(seen).toEqual([...seen].sort((a, b) => a - b));
-    expect(new Set(seen).size).toBe(40);
+      reader().then(() => -1),
+    ]);
+    expect(violations).toEqual([]);
+    expect(checks).toBeGreaterThan(0);
+    // every committed write has a distinct SCN, base+1 .. base+40, and its row carries it
+    const mine = scns.filter((s) => s > 0).sort((a, b) => a - b);
+    expect(mine).toEqual(Array.from({ length: writers }, (_, i) => base + 1 + i));
   });
 
   it('does not move the SCN for a transaction that fails', async () => {

@@ -99,10 +99,11 @@ describe('writeChanged in a write transaction', () => {
     const fresh = await freshDatabaseUrl();
     drop = fresh.drop;
     database = openDatabase(fresh.url);
-    await migrate(database, MIGRATIONS);
     await sql`create table write_changed_probe (k varchar(10) primary key, v varchar(10), scn bigint not null)`.execute(
       database.db,
     );
+    // After the table, as for every table with an scn column: the migration step knows it then.
+    await migrate(database, MIGRATIONS);
   });
   afterAll(async () => {
     await database?.close();

@@ -129,7 +129,8 @@ export function pauseBefore(
  * connections whose reads are not in their write transaction.
  */
 export function withoutScnLock<T>(database: Database, scn: number, work: (joined: Database) => Promise<T>) {
-  const run = (db: Transaction<DB>) => work(joinedDatabase(database, { db, scn: async () => scn }));
+  const run = (db: Transaction<DB>) =>
+    work(joinedDatabase(database, { db, scn: async () => scn, stamp: async () => scn }));
   if (database.engine === 'postgres') return database.db.transaction().execute(run);
   return run(database.db as unknown as Transaction<DB>);
 }

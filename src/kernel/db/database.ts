@@ -6,6 +6,7 @@ import { type Config, isPostgresUrl, sqlitePathFrom } from '../../config.ts';
 import type { Engine } from './engine.ts';
 import { type Migrations, migrationProvider } from './migrations.ts';
 import type { DB } from './schema.ts';
+import { installScnStamping } from './scn-stamp.ts';
 import { CachingSqliteDialect } from './sqlite-driver.ts';
 import { DatabaseUnavailableError } from './unavailable.ts';
 
@@ -173,7 +174,10 @@ function describe(error: unknown): string {
     : error.message;
 }
 
-/** Applies the given migrations (src/areas.ts: MIGRATIONS) the database has not applied yet. */
+/**
+ * Applies the given migrations (src/areas.ts: MIGRATIONS) the database has not applied yet; then,
+ * on PostgreSQL, brings the SCN stamping function up to date with the tables (scn-stamp.ts).
+ */
 export async function migrate(database: Database, migrations: Migrations): Promise<string[]> {
   const migrator = new Migrator({
     db: database.db,
@@ -181,6 +185,7 @@ export async function migrate(database: Database, migrations: Migrations): Promi
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error;
+  if (database.engine === 'postgres') await installScnStamping(database.db);
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
 

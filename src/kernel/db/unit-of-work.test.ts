@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshDatabaseUrl } from '../../../test/helpers/test-app.ts';
+import { ENGINE, freshDatabaseUrl } from '../../../test/helpers/test-app.ts';
 import { MIGRATIONS } from '../../areas.ts';
 import { type Database, migrate, openDatabase } from './database.ts';
 import { currentScn, inWriteTransaction, joinedDatabase, nextScn } from './unit-of-work.ts';
@@ -45,7 +45,7 @@ describe('inWriteTransaction', () => {
     const before = await currentScn(database.db);
     const failure = new Boom('refused');
     const outcome = await inWriteTransaction(database, async (uow) => {
-      expect(await uow.scn()).toBe(before + 1);
+      await uow.scn();
       throw failure;
     }).catch((error: unknown) => error);
     expect(outcome).toBe(failure);
@@ -56,9 +56,142 @@ describe('inWriteTransaction', () => {
   it('runs the work in the transaction: what it reads is its own uncommitted change', async () => {
     const before = await currentScn(database.db);
     await inWriteTransaction(database, async (uow) => {
-      await uow.scn();
+      expect(await uow.scn()).toBe(before + 1);
       expect(await currentScn(uow.db)).toBe(before + 1);
+      expect(await uow.stamp()).toBe(before + 1);
     });
+  });
+
+  it('stamps the rows with the real SCN before commit: a reader never sees another number', async () => {
+    const before = await currentScn(database.db);
+    const answer = await inWriteTransaction(database, async (uow) => {
+      const scn = await uow.stamp();
+      await uow.db
+        .insertInto('size_table')
+        .values({ code: 'UOW-1', description: '{}', deleted: 0, scn })
+        .execute();
+      await uow.db.updateTable('size_table').set({ scn }).where('code', '=', 'UOW-1').execute();
+      return { scn, rows: [{ scn }], text: `scn ${scn}` };
+    });
+    const stored = await database.db
+      .selectFrom('size_table')
+      .select('scn')
+      .where('code', '=', 'UOW-1')
+      .executeTakeFirst();
+    expect(Number(stored?.scn)).toBe(before + 1);
+    // the number in the work's answer leaves the transaction as the real one
+    expect(answer.scn).toBe(before + 1);
+    expect(answer.rows).toEqual([{ scn: before + 1 }]);
+    expect(await currentScn(database.db)).toBe(before + 1);
+    const provisional = await database.db
+      .selectFrom('size_table')
+      .select('code')
+      .where('scn', '<', 0)
+      .execute();
+    expect(provisional).toEqual([]);
+  });
+});
+
+describe.runIf(ENGINE === 'postgres')('the SCN at the end (PostgreSQL)', () => {
+  it('restamps rows stamped before the work took its SCN after all', async () => {
+    const before = await currentScn(database.db);
+    const scn = await inWriteTransaction(database, async (uow) => {
+      const early = await uow.stamp();
+      await uow.db
+        .insertInto('size_table')
+        .values({ code: 'MIX-1', description: '{}', deleted: 0, scn: early })
+        .execute();
+      const real = await uow.scn();
+      expect(await uow.stamp()).toBe(real);
+      return real;
+    });
+    expect(scn).toBe(before + 1);
+    const row = await database.db
+      .selectFrom('size_table')
+      .select('scn')
+      .where('code', '=', 'MIX-1')
+      .executeTakeFirst();
+    expect(Number(row?.scn)).toBe(scn);
+  });
+
+  it('lets a second writer commit while the first, which stamped rows, is still open', async () => {
+    let secondDone = false;
+    let releaseFirst: () => void = () => {};
+    const firstMayEnd = new Promise<void>((resolve) => {
+      releaseFirst = resolve;
+    });
+    const first = inWriteTransaction(database, async (uow) => {
+      const scn = await uow.stamp();
+      await uow.db
+        .insertInto('size_table')
+        .values({ code: 'END-1', description: '{}', deleted: 0, scn })
+        .execute();
+      // Wait for the second writer, or give up after a while: with the counter locked from the first
+      // scn() on (the SCN taken at the start), the second cannot commit before this one does.
+      await Promise.race([firstMayEnd, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+      return { scn, secondDoneFirst: secondDone };
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const second = await inWriteTransaction(database, async (uow) => {
+      const scn = await uow.stamp();
+      await uow.db
+        .insertInto('size_table')
+        .values({ code: 'END-2', description: '{}', deleted: 0, scn })
+        .execute();
+      return scn;
+    });
+    secondDone = true;
+    releaseFirst();
+    const one = await first;
+    expect(one.secondDoneFirst).toBe(true);
+    // SCNs in commit order: the second committed first, so it has the lower number
+    expect(second).toBeLessThan(one.scn);
+    const rows = await database.db
+      .selectFrom('size_table')
+      .select(['code', 'scn'])
+      .where('code', 'in', ['END-1', 'END-2'])
+      .orderBy('code')
+      .execute();
+    expect(rows.map((r) => [r.code, Number(r.scn)])).toEqual([
+      ['END-1', one.scn],
+      ['END-2', second],
+    ]);
+  });
+
+  it('orders a writer that took its SCN first before every writer that stamps later', async () => {
+    const order: string[] = [];
+    let releaseFirst: () => void = () => {};
+    const firstMayEnd = new Promise<void>((resolve) => {
+      releaseFirst = resolve;
+    });
+    let firstHasLock: () => void = () => {};
+    const locked = new Promise<void>((resolve) => {
+      firstHasLock = resolve;
+    });
+    const first = inWriteTransaction(database, async (uow) => {
+      const scn = await uow.scn();
+      firstHasLock();
+      await firstMayEnd;
+      order.push('first');
+      return scn;
+    });
+    await locked;
+    const second = inWriteTransaction(database, async (uow) => {
+      const scn = await uow.stamp();
+      await uow.db
+        .insertInto('size_table')
+        .values({ code: 'SER-2', description: '{}', deleted: 0, scn })
+        .execute();
+      return scn;
+    }).then((scn) => {
+      order.push('second');
+      return scn;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    releaseFirst();
+    const [a, b] = await Promise.all([first, second]);
+    expect(order).toEqual(['first', 'second']);
+    expect(b).toBe(a + 1);
   });
 });
 

@@ -1,18 +1,34 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from './database.ts';
 import type { DB } from './schema.ts';
+import { provisionalScn, settleScn, stampScn } from './scn-stamp.ts';
 
 /**
- * One write transaction. `scn()` hands out the transaction's system change number on first use
- * and the same number afterwards: every row the transaction changes is stamped with it.
+ * One write transaction, and the SCN its changed rows are stamped with (docs/architecture.md, "SCN").
  *
- * The number comes from an UPDATE of the single counter row, whose row lock is held until commit.
+ * The real SCN comes from an UPDATE of the single counter row, whose row lock is held until commit.
  * So SCNs are handed out in commit order: when a reader sees the counter at N, every transaction
- * with an SCN up to N has committed (docs/architecture.md, "SCN").
+ * with an SCN up to N has committed.
  */
 export interface UnitOfWork {
   readonly db: Transaction<DB>;
+  /**
+   * The transaction's real SCN, taken now (the same number on every call), and with it the
+   * counter's lock until commit: the transaction is ordered after every writer that took it before
+   * and before every writer that takes it later. For work whose check-then-act relies on that order
+   * (what it read is what it changes).
+   */
   scn(): Promise<number>;
+  /**
+   * The number to stamp changed rows with, for work whose correctness rests on guarded statements
+   * (conditional updates, unique keys) rather than on writer order. On PostgreSQL it is provisional:
+   * the real SCN is taken as the transaction's last statement, which restamps the rows carrying the
+   * provisional number (scn-stamp.ts), so the counter's lock is held for that statement and the
+   * commit only, never while Node works; a provisional number in the work's answer leaves it as the
+   * real one. If the work also calls `scn()`, the rows get that SCN. On SQLite, where BEGIN
+   * IMMEDIATE serialises writers anyway, it is `scn()`.
+   */
+  stamp(): Promise<number>;
 }
 
 export async function nextScn(db: Kysely<DB>): Promise<number> {
@@ -50,20 +66,66 @@ export function joinedDatabase(database: Database, uow: UnitOfWork): Database {
   return inner;
 }
 
+/**
+ * Runs `work` as one write transaction (or as part of the open one `database` was joined to). On
+ * PostgreSQL a transaction the server aborted as one side of a deadlock is run again (it rolled
+ * back entirely), so `work` must not act outside the database before it returns.
+ */
 export async function inWriteTransaction<T>(
   database: Database,
   work: (uow: UnitOfWork) => Promise<T>,
 ): Promise<T> {
   const outer = joined.get(database);
   if (outer) return work(outer);
-  return database.db.transaction().execute(async (trx) => {
-    let scn: Promise<number> | undefined;
-    return work({
-      db: trx,
-      scn: () => {
+  if (database.engine !== 'postgres') {
+    return database.db.transaction().execute(async (trx) => {
+      let scn: Promise<number> | undefined;
+      const take = () => {
         scn ??= nextScn(trx);
         return scn;
+      };
+      return work({ db: trx, scn: take, stamp: take });
+    });
+  }
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await postgresTransaction(database, work);
+    } catch (error) {
+      if (attempt >= DEADLOCK_ATTEMPTS || !isDeadlock(error)) throw error;
+    }
+  }
+}
+
+/**
+ * How often a PostgreSQL write transaction is tried when the server aborted it as one side of a
+ * deadlock: a transaction that serialises (takes the SCN first) and one that takes it at the end
+ * can wait for each other's locks. The aborted one rolled back entirely, so it is run again.
+ */
+const DEADLOCK_ATTEMPTS = 3;
+
+function isDeadlock(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === '40P01';
+}
+
+function postgresTransaction<T>(database: Database, work: (uow: UnitOfWork) => Promise<T>): Promise<T> {
+  return database.db.transaction().execute(async (trx) => {
+    let provisional: number | undefined;
+    let taken: Promise<number> | undefined;
+    const scn = () => {
+      taken ??= nextScn(trx);
+      return taken;
+    };
+    const result = await work({
+      db: trx,
+      scn,
+      stamp: () => {
+        if (taken) return taken;
+        provisional ??= provisionalScn();
+        return Promise.resolve(provisional);
       },
     });
+    if (provisional === undefined) return result;
+    const real = await stampScn(trx, provisional, taken ? await taken : null);
+    return settleScn(result, provisional, real);
   });
 }
