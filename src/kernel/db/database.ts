@@ -4,10 +4,12 @@ import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import { type Config, isPostgresUrl, sqlitePathFrom } from '../../config.ts';
 import type { Engine } from './engine.ts';
+import { installFeedSql } from './feed-sql.ts';
 import { type Migrations, migrationProvider } from './migrations.ts';
 import type { DB } from './schema.ts';
 import { installScnStamping } from './scn-stamp.ts';
 import { CachingSqliteDialect } from './sqlite-driver.ts';
+import { refreshStatistics } from './statistics.ts';
 import { DatabaseUnavailableError } from './unavailable.ts';
 
 export interface Database {
@@ -176,7 +178,9 @@ function describe(error: unknown): string {
 
 /**
  * Applies the given migrations (src/areas.ts: MIGRATIONS) the database has not applied yet; then,
- * on PostgreSQL, brings the SCN stamping function up to date with the tables (scn-stamp.ts).
+ * on PostgreSQL, brings the SCN stamping function up to date with the tables (scn-stamp.ts) and
+ * installs the feeds' SQL function (feed-sql.ts); on SQLite, analyses the tables whose planner
+ * statistics are missing or out of date (statistics.ts).
  */
 export async function migrate(database: Database, migrations: Migrations): Promise<string[]> {
   const migrator = new Migrator({
@@ -185,7 +189,11 @@ export async function migrate(database: Database, migrations: Migrations): Promi
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error;
-  if (database.engine === 'postgres') await installScnStamping(database.db);
+  if (database.engine === 'postgres') {
+    await installScnStamping(database.db);
+    await installFeedSql(database.db);
+  }
+  await refreshStatistics(database);
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
 

@@ -2,6 +2,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from './database.ts';
 import type { DB } from './schema.ts';
 import { provisionalScn, settleScn, stampScn } from './scn-stamp.ts';
+import { afterWrite } from './statistics.ts';
 
 /**
  * One write transaction, and the SCN its changed rows are stamped with (docs/architecture.md, "SCN").
@@ -78,7 +79,7 @@ export async function inWriteTransaction<T>(
   const outer = joined.get(database);
   if (outer) return work(outer);
   if (database.engine !== 'postgres') {
-    return database.db.transaction().execute(async (trx) => {
+    const result = await database.db.transaction().execute(async (trx) => {
       let scn: Promise<number> | undefined;
       const take = () => {
         scn ??= nextScn(trx);
@@ -86,6 +87,8 @@ export async function inWriteTransaction<T>(
       };
       return work({ db: trx, scn: take, stamp: take });
     });
+    afterWrite(database);
+    return result;
   }
   for (let attempt = 1; ; attempt++) {
     try {

@@ -1,3 +1,4 @@
+import { refreshStatistics } from '../db/statistics.ts';
 import { DomainError, ValidationError } from '../errors.ts';
 import type { Services } from '../services.ts';
 import type { ImportKind } from './import-kind.ts';
@@ -95,6 +96,8 @@ export async function runImport<I>(
     options.onProgress?.({ records: report.records, bytesRead });
   }
   await flush();
+  // The planner's statistics follow what the import added (SQLite; docs/architecture.md).
+  if (report.written > 0) await refreshStatistics(services.database);
   report.rejected.sort((a, b) => a.position - b.position);
   report.seconds = Number(((performance.now() - started) / 1000).toFixed(2));
   return report;

@@ -1,0 +1,82 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENGINE, freshDatabaseUrl } from '../../../test/helpers/test-app.ts';
+import { MIGRATIONS } from '../../areas.ts';
+import { type Database, migrate, openDatabase } from './database.ts';
+import { afterWrite, refreshStatistics, staleTables } from './statistics.ts';
+import { inWriteTransaction } from './unit-of-work.ts';
+
+let database: Database;
+let drop: () => Promise<void>;
+
+beforeAll(async () => {
+  const fresh = await freshDatabaseUrl();
+  drop = fresh.drop;
+  database = openDatabase(fresh.url);
+  await migrate(database, MIGRATIONS);
+});
+afterAll(async () => {
+  await database.close();
+  await drop();
+});
+
+async function addSizeTables(from: number, count: number): Promise<void> {
+  await inWriteTransaction(database, async (uow) => {
+    const scn = await uow.scn();
+    for (let i = from; i < from + count; i++) {
+      await uow.db
+        .insertInto('size_table')
+        .values({ code: `ST${String(i).padStart(5, '0')}`, description: '{}', deleted: 0, scn })
+        .execute();
+    }
+  });
+}
+
+async function analysedRows(table: string): Promise<number | undefined> {
+  const { rows } = await sql<{ stat: string }>`SELECT stat FROM sqlite_stat1 WHERE tbl = ${table}`.execute(
+    database.db,
+  );
+  return rows.length === 0 ? undefined : Math.max(...rows.map((r) => Number.parseInt(r.stat, 10)));
+}
+
+describe.runIf(ENGINE === 'sqlite')('planner statistics (SQLite)', () => {
+  it('analyses a table that has rows and no statistics, and then leaves it alone', async () => {
+    await addSizeTables(0, 40);
+    expect((await staleTables(database.db)).map((s) => s.table)).toContain('size_table');
+    expect(await refreshStatistics(database)).toContain('size_table');
+    expect(await analysedRows('size_table')).toBe(40);
+    expect((await staleTables(database.db)).map((s) => s.table)).not.toContain('size_table');
+    expect(await refreshStatistics(database)).toEqual([]);
+  });
+
+  it('analyses again once a table more than doubled, at start (the migration step)', async () => {
+    await addSizeTables(40, 30);
+    // 70 rows against 40 analysed: not yet
+    expect(await refreshStatistics(database)).toEqual([]);
+    await addSizeTables(70, 20);
+    await migrate(database, MIGRATIONS);
+    expect(await analysedRows('size_table')).toBe(90);
+  });
+
+  it('looks again after writes as the data grows, at most every ten minutes, outside the transaction', async () => {
+    // every write transaction tells afterWrite; the first one of this database noted the time
+    await addSizeTables(90, 100);
+    const start = Date.now();
+    afterWrite(database, start + 60_000);
+    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await analysedRows('size_table')).toBe(90);
+    afterWrite(database, start + 11 * 60_000);
+    for (let i = 0; i < 50 && (await analysedRows('size_table')) !== 190; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(await analysedRows('size_table')).toBe(190);
+  });
+});
+
+describe.runIf(ENGINE === 'postgres')('planner statistics (PostgreSQL)', () => {
+  it('leaves them to the server', async () => {
+    await addSizeTables(0, 5);
+    expect(await refreshStatistics(database)).toEqual([]);
+  });
+});

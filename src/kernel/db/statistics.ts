@@ -1,0 +1,87 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from './database.ts';
+import type { DB } from './schema.ts';
+
+/**
+ * Query planner statistics on SQLite (docs/architecture.md, "Query plans"). SQLite plans from
+ * `sqlite_stat1`, which only ANALYZE writes; without it a join or a filter over a large table can be
+ * planned as if every table were small. PostgreSQL keeps its own (autovacuum's ANALYZE).
+ *
+ * A table is analysed when it has no statistics yet or its size moved by more than a factor of
+ * two since they were taken (its size read off the rowid b-tree, O(log n)); ANALYZE runs with
+ * `analysis_limit` so it reads a bounded sample of each index (about 0.2 s for a million rows)
+ * instead of the whole table. It runs after the migrations (so at every start), after an import,
+ * and at most every ten minutes after writes, as the data grows. Change feeds do not depend on it:
+ * their "changed after" condition carries its own selectivity (feed-sql.ts).
+ */
+
+/** Rows read per index by one ANALYZE (SQLite's analysis_limit). */
+const ANALYSIS_LIMIT = 1000;
+/** A table is analysed again when its size moved by more than this factor. */
+const GROWTH = 2;
+/** Writes look again at most this often. */
+const CHECK_EVERY_MS = 10 * 60 * 1000;
+
+/** The tables whose statistics are missing or out of date, with their size now and as analysed. */
+export async function staleTables(
+  db: Kysely<DB>,
+): Promise<Array<{ table: string; rows: number; analysed: number | null }>> {
+  const { rows: tables } = await sql<{ name: string }>`
+    SELECT name FROM sqlite_master
+    WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND sql NOT LIKE '%WITHOUT ROWID%'`.execute(db);
+  const analysed = new Map<string, number>();
+  const hasStats = await sql<{
+    n: number;
+  }>`SELECT count(*) AS n FROM sqlite_master WHERE name = 'sqlite_stat1'`.execute(db);
+  if (Number(hasStats.rows[0]?.n) > 0) {
+    const { rows } = await sql<{ tbl: string; stat: string }>`SELECT tbl, stat FROM sqlite_stat1`.execute(db);
+    for (const r of rows)
+      analysed.set(r.tbl, Math.max(analysed.get(r.tbl) ?? 0, Number.parseInt(r.stat, 10) || 0));
+  }
+  const stale = [];
+  for (const { name } of tables) {
+    // max(rowid) is the size for a table that only grows (as ours do: deletions are flagged)
+    const { rows } = await sql<{ n: number | null }>`SELECT max(rowid) AS n FROM ${sql.table(name)}`.execute(
+      db,
+    );
+    const size = Number(rows[0]?.n ?? 0);
+    const before = analysed.get(name);
+    if (before === undefined ? size > 0 : size > Math.max(before, 1) * GROWTH || size * GROWTH < before) {
+      stale.push({ table: name, rows: size, analysed: before ?? null });
+    }
+  }
+  return stale;
+}
+
+/** Analyses the stale tables (SQLite; nothing on PostgreSQL). Answers the tables it analysed. */
+export async function refreshStatistics(database: Database): Promise<string[]> {
+  if (database.engine !== 'sqlite') return [];
+  const stale = await staleTables(database.db);
+  if (stale.length === 0) return [];
+  await sql`PRAGMA analysis_limit = ${sql.raw(String(ANALYSIS_LIMIT))}`.execute(database.db);
+  for (const { table } of stale) await sql`ANALYZE ${sql.table(table)}`.execute(database.db);
+  // ANALYZE records nothing for an empty index; a table analysed while empty is looked at again
+  // once it has rows, which the size check above sees.
+  return stale.map((s) => s.table);
+}
+
+const lastCheck = new WeakMap<Database, number>();
+
+/**
+ * Told after a write transaction committed on SQLite: at most every ten minutes, looks for tables
+ * that grew and analyses them, on a later turn of the event loop (never inside a transaction).
+ */
+export function afterWrite(database: Database, now = Date.now()): void {
+  const last = lastCheck.get(database);
+  if (last === undefined) {
+    lastCheck.set(database, now);
+    return;
+  }
+  if (now - last < CHECK_EVERY_MS) return;
+  lastCheck.set(database, now);
+  setImmediate(() => {
+    refreshStatistics(database).catch(() => {
+      // A database closed meanwhile, or busy: the next check tries again.
+    });
+  });
+}
