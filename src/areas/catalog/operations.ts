@@ -20,7 +20,8 @@ const IMAGE_PAGE: PageLimits = { defaultLimit: 500, maxLimit: 5000 };
 const SIZE_TABLE_PAGE: PageLimits = { defaultLimit: 100, maxLimit: 1000 };
 
 const PAGING_NOTE =
-  'Pages by stroffset/strlimit in article-number order; NEXTOFFSET names the next page. With strscn > 0 ' +
+  'Pages by stroffset/strlimit in position order (creation order): stroffset is a position and NEXTOFFSET ' +
+  'the position of the next page. With strscn > 0 ' +
   'only articles changed after that SCN come back, and DELETED lists those deleted (or, for retail, no ' +
   'longer published) since. Keep the SCN of the first page of a pass and pass it as strscn next time.';
 

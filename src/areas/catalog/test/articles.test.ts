@@ -87,13 +87,20 @@ describe('B2B_GetAllArticles and B2C_GetAllArticles', () => {
     ]);
   });
 
-  it('pages by stroffset and strlimit and names the next page', async () => {
+  it('pages by position from stroffset, strlimit records, and names the next page', async () => {
     const first = (await list('B2B_GetAllArticles', { strlimit: '2' })).B2BGETALLARTICLES;
     expect(first.ARTICLES.map((a: { ARTICLE: string }) => a.ARTICLE)).toEqual(['A100-010', 'A100-020']);
     expect(first.NEXTOFFSET).toBe(3);
     const last = (await list('B2B_GetAllArticles', { strlimit: '2', stroffset: '5' })).B2BGETALLARTICLES;
     expect(last.ARTICLES.map((a: { ARTICLE: string }) => a.ARTICLE)).toEqual(['A400-010']);
     expect(last.NEXTOFFSET).toBeNull();
+    // NEXTOFFSET is the position of the next record shown, past those retail does not see
+    const retail = (await list('B2C_GetAllArticles', { strlimit: '1' })).B2CGETALLARTICLES;
+    expect(retail.ARTICLES.map((a: { ARTICLE: string }) => a.ARTICLE)).toEqual(['A100-010']);
+    expect(retail.NEXTOFFSET).toBe(4);
+    const next = (await list('B2C_GetAllArticles', { strlimit: '1', stroffset: '4' })).B2CGETALLARTICLES;
+    expect(next.ARTICLES.map((a: { ARTICLE: string }) => a.ARTICLE)).toEqual(['A300-050']);
+    expect(next.NEXTOFFSET).toBe(5);
   });
 
   it('returns only what changed after strscn, deletions included', async () => {
