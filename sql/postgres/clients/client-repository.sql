@@ -281,11 +281,10 @@ FROM
   "client_message"
 WHERE
   "client_no" = $1
+  AND "message_no" <= $2
 ORDER BY
   "message_no" DESC
 LIMIT
-  $2
-OFFSET
   $3;
 
 -- ClientRepository.messagesPage (unread only)
@@ -295,12 +294,11 @@ FROM
   "client_message"
 WHERE
   "client_no" = $1
+  AND "message_no" <= $2
   AND "read_at" IS NULL
 ORDER BY
   "message_no" DESC
 LIMIT
-  $2
-OFFSET
   $3;
 
 -- ClientRepository.offeredActions (a member)
@@ -387,19 +385,31 @@ ORDER BY
   "purchase_no",
   "line_no";
 
--- ClientRepository.purchasesPage
+-- ClientRepository.purchasesPage (full list)
 SELECT
   *
 FROM
   "client_purchase"
 WHERE
   "client_no" = $1
-  AND "scn" > $2
+  AND "purchase_no" >= $2
 ORDER BY
   "purchase_no"
 LIMIT
-  $3
-OFFSET
+  $3;
+
+-- ClientRepository.purchasesPage (feed)
+SELECT
+  *
+FROM
+  "client_purchase"
+WHERE
+  "client_no" = $1
+  AND "purchase_no" >= $2
+  AND "scn" > $3
+ORDER BY
+  "purchase_no"
+LIMIT
   $4;
 
 -- ClientRepository.putPhoto

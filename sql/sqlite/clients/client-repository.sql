@@ -281,11 +281,10 @@ FROM
   "client_message"
 WHERE
   "client_no" = ?
+  AND "message_no" <= ?
 ORDER BY
   "message_no" DESC
 LIMIT
-  ?
-OFFSET
   ?;
 
 -- ClientRepository.messagesPage (unread only)
@@ -295,12 +294,11 @@ FROM
   "client_message"
 WHERE
   "client_no" = ?
+  AND "message_no" <= ?
   AND "read_at" IS NULL
 ORDER BY
   "message_no" DESC
 LIMIT
-  ?
-OFFSET
   ?;
 
 -- ClientRepository.offeredActions (a member)
@@ -387,19 +385,31 @@ ORDER BY
   "purchase_no",
   "line_no";
 
--- ClientRepository.purchasesPage
+-- ClientRepository.purchasesPage (full list)
 SELECT
   *
 FROM
   "client_purchase"
 WHERE
   "client_no" = ?
+  AND "purchase_no" >= ?
+ORDER BY
+  "purchase_no"
+LIMIT
+  ?;
+
+-- ClientRepository.purchasesPage (feed)
+SELECT
+  *
+FROM
+  "client_purchase"
+WHERE
+  "client_no" = ?
+  AND "purchase_no" >= ?
   AND "scn" > ?
 ORDER BY
   "purchase_no"
 LIMIT
-  ?
-OFFSET
   ?;
 
 -- ClientRepository.putPhoto

@@ -4,7 +4,7 @@ import { type FieldError, ValidationError } from '../../kernel/errors.ts';
 import { splitPage } from '../../kernel/feed-page.ts';
 import { type LanguageText, toLanguageJson } from '../../kernel/language.ts';
 import { liveClient, today } from './client-common.ts';
-import { ClientRepository, type ClientRow } from './client-repository.ts';
+import { ClientRepository, type ClientRow, messagePosition } from './client-repository.ts';
 import { isValidDay } from './client-validation.ts';
 import { type ActionWire, actionToWire, type MessageWire, messageToWire } from './client-wire.ts';
 import { CLIENTS_ERRORS } from './errors.ts';
@@ -39,7 +39,10 @@ export class ClientMessageService {
     this.#read = new ClientRepository(database.db);
   }
 
-  /** The client's messages, newest first; listing marks nothing read. */
+  /**
+   * The client's messages, newest first, paged by stable position (messagePosition: NEXTOFFSET is
+   * the position of the next, older, message); listing marks nothing read.
+   */
   async messages(
     clientNo: number,
     options: { unreadOnly: boolean; offset: number; limit: number },
@@ -48,10 +51,10 @@ export class ClientMessageService {
     const rows = await this.#read.messagesPage(
       clientNo,
       options.unreadOnly,
-      options.offset - 1,
+      options.offset,
       options.limit + 1,
     );
-    const shown = splitPage(rows, options);
+    const shown = splitPage(rows, options, (m) => messagePosition(m.message_no));
     return {
       unread: await this.#read.unreadCount(clientNo),
       nextOffset: shown.nextOffset,

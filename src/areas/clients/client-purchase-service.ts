@@ -76,13 +76,18 @@ export class ClientPurchaseService {
     this.#read = new ClientRepository(database.db);
   }
 
-  /** What the client bought, in shops and online, oldest first; pages and syncs by SCN. */
+  /**
+   * What the client bought, in shops and online, oldest first (in purchase number order); pages by
+   * stable position (the purchase number: NEXTOFFSET is the next purchase's number) and syncs by SCN.
+   */
   purchases(clientNo: number, page: Page): Promise<PageOf<PurchaseWire, number>> {
     return feedPage(this.database.db, page, {
-      rows: async (sinceScn, offset, limit) => {
+      rows: async (sinceScn, from, limit) => {
         await liveClient(this.#read, clientNo);
-        return this.#read.purchasesPage(clientNo, sinceScn, offset, limit);
+        return this.#read.purchasesPage(clientNo, sinceScn, from, limit);
       },
+      // The purchase number is the stable position: the database's, never reused.
+      position: (p) => p.purchase_no,
       // Purchases are never deleted: every row is shown, DELETED stays empty.
       live: () => true,
       items: async (rows) =>
@@ -162,7 +167,12 @@ export class ClientPurchaseService {
     };
   }
 
-  /** Every on-account entry, settled ones too, by document date; or the one with `documentNo`. */
+  /**
+   * Every on-account entry, settled ones too, by document date; or the one with `documentNo`. Pages
+   * by counting offset, not by stable position: the order is the documents' dates (a business order
+   * a new or corrected entry may fall anywhere in), not the order entries were stored in; entries are
+   * never deleted, so no page comes back short.
+   */
   async onAccountDetail(
     clientNo: number,
     page: { offset: number; limit: number },

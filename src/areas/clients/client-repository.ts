@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../kernel/db/schema.ts';
+import { MAX_INT32 } from '../../kernel/int-limits.ts';
 import type {
   ClientActionTable,
   ClientMessageTable,
@@ -36,6 +37,15 @@ export interface MessageRow extends Omit<ClientMessageTable, 'message_no'> {
 }
 export interface OfferedActionRow extends ActionRow {
   claimed_at: string | null;
+}
+
+/**
+ * The stable paging position of a message in its client's newest-first list (docs/clients.md, "User
+ * messages"): the 32-bit maximum minus the message number, so positions ascend as the list goes from
+ * the newest message to the oldest and the first page (stroffset 1) starts at the newest.
+ */
+export function messagePosition(messageNo: number): number {
+  return MAX_INT32 - messageNo;
 }
 
 /** Which unique rule a failed insert or update broke, when it was one of this area's. */
@@ -240,16 +250,25 @@ export class ClientRepository {
 
   // --- purchases -------------------------------------------------------------------------------
 
-  purchasesPage(clientNo: number, sinceScn: number, offset: number, limit: number): Promise<PurchaseRow[]> {
-    return this.db
+  /**
+   * One page of a client's purchases from position `from`: the purchase number is the stable
+   * position (given by the database, never reused; purchases are never deleted), so a page is a
+   * range of the (client, purchase) index. With `sinceScn` > 0 only those recorded after it.
+   */
+  async purchasesPage(
+    clientNo: number,
+    sinceScn: number,
+    from: number,
+    limit: number,
+  ): Promise<PurchaseRow[]> {
+    let q = this.db
       .selectFrom('client_purchase')
       .selectAll()
       .where('client_no', '=', clientNo)
-      .where('scn', '>', sinceScn)
-      .orderBy('purchase_no')
-      .limit(limit)
-      .offset(offset)
-      .execute();
+      .where('purchase_no', '>=', from);
+    if (sinceScn > 0) q = q.where('scn', '>', sinceScn);
+    const rows = await q.orderBy('purchase_no').limit(limit).execute();
+    return rows.map((r) => ({ ...r, purchase_no: Number(r.purchase_no), scn: Number(r.scn) }));
   }
 
   purchaseLines(purchaseNos: number[]): Promise<PurchaseLineRow[]> {
@@ -324,10 +343,25 @@ export class ClientRepository {
 
   // --- messages --------------------------------------------------------------------------------
 
-  messagesPage(clientNo: number, unreadOnly: boolean, offset: number, limit: number): Promise<MessageRow[]> {
-    let q = this.db.selectFrom('client_message').selectAll().where('client_no', '=', clientNo);
+  /**
+   * One page of a client's messages, newest first, from position `from` (messagePosition: it grows
+   * as message numbers fall), so a page is a backward range of the (client, message) index and a
+   * message read during a pass of the unread ones shifts nothing.
+   */
+  async messagesPage(
+    clientNo: number,
+    unreadOnly: boolean,
+    from: number,
+    limit: number,
+  ): Promise<MessageRow[]> {
+    let q = this.db
+      .selectFrom('client_message')
+      .selectAll()
+      .where('client_no', '=', clientNo)
+      .where('message_no', '<=', MAX_INT32 - from);
     if (unreadOnly) q = q.where('read_at', 'is', null);
-    return q.orderBy('message_no', 'desc').limit(limit).offset(offset).execute();
+    const rows = await q.orderBy('message_no', 'desc').limit(limit).execute();
+    return rows.map((r) => ({ ...r, message_no: Number(r.message_no), scn: Number(r.scn) }));
   }
 
   async unreadCount(clientNo: number): Promise<number> {

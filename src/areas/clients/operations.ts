@@ -130,7 +130,9 @@ export const B2C_GetClient_Purchase = operation({
   summary: 'Client purchases',
   description:
     'What the client bought, in shops (SOURCE SHOP) and online (WEB), oldest first, with their lines. ' +
-    `Pages by stroffset/strlimit (default ${PURCHASE_PAGE.defaultLimit}, at most ${PURCHASE_PAGE.maxLimit}); ` +
+    'Pages by stable position: the purchase number; a page is the purchases numbered from stroffset on, ' +
+    'NEXTOFFSET the number of the next one (null on the last page). ' +
+    `${PURCHASE_PAGE.defaultLimit} per page by default, at most ${PURCHASE_PAGE.maxLimit}; ` +
     'with strscn > 0 only purchases recorded after that SCN. Purchases are never deleted, so DELETED is ' +
     `always empty. ${SCOPE_NOTE}`,
   query: queryObject({ ...clientQuery, ...pageParams(PURCHASE_PAGE) }),
@@ -369,8 +371,10 @@ export const B2C_GetUserMessages = operation({
   description:
     'The client’s messages, newest first, with READ flags and the number still unread. Listing marks ' +
     'nothing read; reading one message (strmessage) answers only that message and marks it read. ' +
-    `strunread=1 lists only unread messages. Pages by stroffset/strlimit (default ${MESSAGE_PAGE.defaultLimit}, ` +
-    `at most ${MESSAGE_PAGE.maxLimit}). ${SCOPE_NOTE}`,
+    `strunread=1 lists only unread messages. Pages by stable position: stroffset 1 starts at the newest, ` +
+    'NEXTOFFSET is the position of the next (older) message, to be passed back as given, so reading ' +
+    `messages during a pass shifts nothing (default ${MESSAGE_PAGE.defaultLimit}, at most ` +
+    `${MESSAGE_PAGE.maxLimit}). ${SCOPE_NOTE}`,
   query: queryObject({
     ...clientQuery,
     strmessage: Type.Optional(

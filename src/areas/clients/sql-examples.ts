@@ -186,8 +186,8 @@ export const sqlExamples: AreaSqlExamples = {
       markMessageRead: (r) => r.markMessageRead(5001, 1, AT, 100),
       maxClientNo: (r) => r.maxClientNo(),
       messagesPage: {
-        every: (r) => r.messagesPage(5001, false, 0, 50),
-        'unread only': (r) => r.messagesPage(5001, true, 0, 50),
+        every: (r) => r.messagesPage(5001, false, 1, 50),
+        'unread only': (r) => r.messagesPage(5001, true, 1, 50),
       },
       offeredActions: {
         'a member': (r) => r.offeredActions(5001, 'GOLD', '2026-03-02'),
@@ -199,7 +199,10 @@ export const sqlExamples: AreaSqlExamples = {
           r.onAccountEntries(5001, { openOnly: true, documentNo: 'INV-1', offset: 0, limit: 50 }),
       },
       purchaseLines: (r) => r.purchaseLines([1, 2]),
-      purchasesPage: (r) => r.purchasesPage(5001, 0, 0, 100),
+      purchasesPage: {
+        'full list': (r) => r.purchasesPage(5001, 0, 1, 100),
+        feed: (r) => r.purchasesPage(5001, 5, 1, 100),
+      },
       putPhoto: (r) => r.putPhoto(photo(100)),
       setMarked: {
         mark: (r) => r.setMarked(5001, true, AT, 100),

@@ -28,7 +28,7 @@ describe('purchases', () => {
       purchaseNo: first.purchaseNo,
       recorded: false,
     });
-    await ctx.t.services.clients.purchases.recordPurchase({
+    const web = await ctx.t.services.clients.purchases.recordPurchase({
       ...purchase,
       source: 'WEB',
       shopCode: null,
@@ -37,7 +37,8 @@ describe('purchases', () => {
 
     const list = (await get('B2C_GetClient_Purchase', { strclient: String(no), strlimit: '1' }))
       .B2CGETCLIENTPURCHASE;
-    expect(list.NEXTOFFSET).toBe(2);
+    // The purchase number is the paging position: NEXTOFFSET names the next purchase.
+    expect(list.NEXTOFFSET).toBe(web.purchaseNo);
     expect(list.PURCHASES).toEqual([
       {
         PURCHASENO: first.purchaseNo,
@@ -54,8 +55,9 @@ describe('purchases', () => {
         SCN: expect.any(Number),
       },
     ]);
-    const second = (await get('B2C_GetClient_Purchase', { strclient: String(no), stroffset: '2' }))
-      .B2CGETCLIENTPURCHASE;
+    const second = (
+      await get('B2C_GetClient_Purchase', { strclient: String(no), stroffset: String(list.NEXTOFFSET) })
+    ).B2CGETCLIENTPURCHASE;
     expect(second.PURCHASES.map((p: { SOURCE: string }) => p.SOURCE)).toEqual(['WEB']);
     const since = (
       await get('B2C_GetClient_Purchase', { strclient: String(no), strscn: String(list.PURCHASES[0].SCN) })
