@@ -61,7 +61,7 @@ FROM
   "article"
 WHERE
   "pos" >= $1
-  AND "scn" > $2
+  AND likelihood ("scn" > $2, 0.001)
 ORDER BY
   "pos"
 LIMIT
@@ -289,7 +289,7 @@ FROM
   "size_table"
 WHERE
   "pos" >= $1
-  AND "scn" > $2
+  AND likelihood ("scn" > $2, 0.001)
 ORDER BY
   "pos"
 LIMIT

@@ -61,7 +61,7 @@ FROM
   "article"
 WHERE
   "pos" >= ?
-  AND "scn" > ?
+  AND likelihood("scn" > ?, 0.001)
 ORDER BY
   "pos"
 LIMIT
@@ -289,7 +289,7 @@ FROM
   "size_table"
 WHERE
   "pos" >= ?
-  AND "scn" > ?
+  AND likelihood("scn" > ?, 0.001)
 ORDER BY
   "pos"
 LIMIT

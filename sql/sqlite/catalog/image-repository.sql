@@ -30,7 +30,7 @@ FROM
   INNER JOIN "article" ON "article"."article_no" = "article_image"."article_no"
 WHERE
   "article_image"."pos" >= ?
-  AND "article_image"."scn" > ?
+  AND likelihood("article_image"."scn" > ?, 0.001)
 ORDER BY
   "article_image"."pos"
 LIMIT

@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
+import { changedAfter } from '../../kernel/db/feed-sql.ts';
 import type { DB } from '../../kernel/db/schema.ts';
 import type { Audience } from '../../kernel/paging.ts';
 import type {
@@ -127,7 +128,7 @@ export class CatalogRepository {
     limit: number,
   ): Promise<PagedArticleRow[]> {
     let query = this.db.selectFrom('article').select(ARTICLE_COLUMNS).select('pos').where('pos', '>=', from);
-    if (sinceScn > 0) query = query.where('scn', '>', sinceScn);
+    if (sinceScn > 0) query = query.where(changedAfter('scn', sinceScn));
     else {
       query = query.where('deleted', '=', 0);
       if (audience === 'B2C') query = query.where('retail', '=', 1).where('active', '=', 1);
@@ -223,7 +224,7 @@ export class CatalogRepository {
   /** One page of size tables by stable position: changed after `sinceScn` (a feed) or live (a list). */
   sizeTablesPage(sinceScn: number, from: number, limit: number): Promise<Selectable<SizeTableTable>[]> {
     let query = this.db.selectFrom('size_table').selectAll().where('pos', '>=', from);
-    query = sinceScn > 0 ? query.where('scn', '>', sinceScn) : query.where('deleted', '=', 0);
+    query = sinceScn > 0 ? query.where(changedAfter('scn', sinceScn)) : query.where('deleted', '=', 0);
     return query.orderBy('pos').limit(limit).execute();
   }
 

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { changedAfter } from '../../kernel/db/feed-sql.ts';
 import type { DB } from '../../kernel/db/schema.ts';
 import type { ImageRow } from './catalog-repository.ts';
 
@@ -38,7 +39,7 @@ export class ImageRepository {
         'article.deleted as article_deleted',
       ])
       .where('article_image.pos', '>=', from);
-    if (sinceScn > 0) query = query.where('article_image.scn', '>', sinceScn);
+    if (sinceScn > 0) query = query.where(changedAfter('article_image.scn', sinceScn));
     else {
       query = query
         .where('article_image.deleted', '=', 0)
