@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import Sqlite from 'better-sqlite3';
-import { Kysely, type LogEvent, PostgresDialect } from 'kysely';
+import { CompiledQuery, Kysely, type LogEvent, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { format } from 'sql-formatter';
 import { AREAS, MIGRATIONS } from '../src/areas.ts';
@@ -62,6 +62,8 @@ export interface SnapshotRun {
   statements: number;
   /** Example calls that threw (their SQL up to the failing statement is still recorded). */
   failures: string[];
+  /** The paged reads (lists and feeds) whose query plan was checked, and what was wrong with them. */
+  plans: { checked: number; problems: string[] };
 }
 
 // --- discovery ---------------------------------------------------------------------------------
@@ -263,14 +265,74 @@ interface Recorded {
   failed: boolean;
 }
 
+interface Statement {
+  sql: string;
+  parameters: readonly unknown[];
+}
+
+/**
+ * A paged read: a list or feed page by stable position (`"pos" >=`) or a feed's "changed after"
+ * condition (`likelihood(`, src/kernel/db/feed-sql.ts). Its plan must read an index range.
+ */
+export function isPagedRead(sqlText: string): boolean {
+  return /^\s*(with|select)\b/i.test(sqlText) && /"pos"\s*>=|likelihood\(/i.test(sqlText);
+}
+
+/**
+ * What is wrong with the plan of a paged read: on SQLite a table read whole (`SCAN t`, with or
+ * without an index), on PostgreSQL (with sequential scans disabled, so any usable index is taken)
+ * a sequential scan.
+ */
+export async function planProblems(trx: Kysely<DB>, engine: Engine, statement: Statement): Promise<string[]> {
+  if (engine === 'sqlite') {
+    const { rows } = await trx.executeQuery<{ detail: string }>(
+      CompiledQuery.raw(`EXPLAIN QUERY PLAN ${statement.sql}`, [...statement.parameters]),
+    );
+    return rows
+      .map((r) => r.detail)
+      .filter((d) => /^SCAN (?!CONSTANT ROW|\()/.test(d) && !/^SCAN \w*subquery/.test(d));
+  }
+  // As if every table were large: no sequential scans, and joins by index lookups.
+  for (const setting of ['enable_seqscan', 'enable_hashjoin', 'enable_mergejoin']) {
+    await trx.executeQuery(CompiledQuery.raw(`SET LOCAL ${setting} = off`));
+  }
+  const { rows } = await trx.executeQuery<{ 'QUERY PLAN': PgPlan[] }>(
+    CompiledQuery.raw(`EXPLAIN (FORMAT JSON) ${statement.sql}`, [...statement.parameters]),
+  );
+  const problems: string[] = [];
+  const walk = (node: PgPlan) => {
+    const type = node['Node Type'];
+    const on = node['Relation Name'] ? ` on ${node['Relation Name']}` : '';
+    if (type === 'Seq Scan') problems.push(`Seq Scan${on}`);
+    // an index read in full: no condition bounds it (it only orders, and a filter drops rows)
+    if ((type === 'Index Scan' || type === 'Index Only Scan') && !node['Index Cond']) {
+      problems.push(`${type} using ${node['Index Name']}${on} without an index condition`);
+    }
+    for (const child of node.Plans ?? []) walk(child);
+  };
+  for (const plan of rows[0]?.['QUERY PLAN'] ?? []) walk(plan.Plan as PgPlan);
+  return problems;
+}
+
+interface PgPlan {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  'Index Cond'?: string;
+  Plan?: PgPlan;
+  Plans?: PgPlan[];
+}
+
 /** The statements of one example call, run on a transaction that is rolled back. */
 async function record(
   db: Kysely<DB>,
-  sink: { statements?: string[] },
+  engine: Engine,
+  sink: { statements?: Statement[] },
   repository: RepositoryClass,
   call: Call,
-): Promise<{ statements: string[]; error?: unknown }> {
-  const statements: string[] = [];
+): Promise<{ statements: string[]; plans: Array<{ sql: string; problems: string[] }>; error?: unknown }> {
+  const statements: Statement[] = [];
+  const plans: Array<{ sql: string; problems: string[] }> = [];
   let error: unknown;
   try {
     await db.transaction().execute(async (trx) => {
@@ -282,12 +344,18 @@ async function record(
       } finally {
         sink.statements = undefined;
       }
+      if (error === undefined) {
+        for (const statement of statements.filter((st) => isPagedRead(st.sql))) {
+          plans.push({ sql: statement.sql, problems: await planProblems(trx, engine, statement) });
+        }
+      }
       throw ROLLBACK;
     });
   } catch (e) {
     if (e !== ROLLBACK) throw e;
   }
-  return error === undefined ? { statements } : { statements, error };
+  const sqlTexts = statements.map((st) => st.sql);
+  return error === undefined ? { statements: sqlTexts, plans } : { statements: sqlTexts, plans, error };
 }
 
 function variantsOf(example: Call | Readonly<Record<string, Call>>): Array<[string | undefined, Call]> {
@@ -344,6 +412,7 @@ export async function generateSnapshots(engine: Engine, pgAdminUrl?: string): Pr
     calls: 0,
     statements: 0,
     failures: [],
+    plans: { checked: 0, problems: [] },
   };
   try {
     const database = openDatabase(scratch.url);
@@ -354,8 +423,10 @@ export async function generateSnapshots(engine: Engine, pgAdminUrl?: string): Pr
       await database.close();
     }
 
-    const sink: { statements?: string[] } = {};
-    const db = scratch.open((event) => sink.statements?.push(event.query.sql));
+    const sink: { statements?: Statement[] } = {};
+    const db = scratch.open((event) =>
+      sink.statements?.push({ sql: event.query.sql, parameters: event.query.parameters }),
+    );
     try {
       for (const found of repositories) {
         const { file, calls } = examplesOf.get(found.repository)!;
@@ -364,9 +435,17 @@ export async function generateSnapshots(engine: Engine, pgAdminUrl?: string): Pr
           run.methods++;
           for (const [variant, call] of variantsOf(calls[method]!)) {
             const label = `${found.name}.${method}${variant === undefined ? '' : ` (${variant})`}`;
-            const { statements, error } = await record(db, sink, found.repository, call);
+            const { statements, plans, error } = await record(db, engine, sink, found.repository, call);
             if (error !== undefined) {
               run.failures.push(`${ENGINE_NAME[engine]}: ${label}: ${(error as Error)?.message ?? error}`);
+            }
+            for (const plan of plans) {
+              run.plans.checked++;
+              if (plan.problems.length > 0) {
+                run.plans.problems.push(
+                  `${ENGINE_NAME[engine]}: ${label} reads a whole table: ${plan.problems.join('; ')}`,
+                );
+              }
             }
             recorded.push({ label, statements, failed: error !== undefined });
             run.calls++;
@@ -468,7 +547,8 @@ async function main(args: string[]): Promise<number> {
   for (const engine of engines) {
     const run = await generateSnapshots(engine, pgUrl);
     for (const failure of run.failures) console.warn(`warning: ${failure}`);
-    const summary = `${run.repositories} repositories, ${run.methods} methods, ${run.calls} example calls, ${run.statements} statements`;
+    for (const problem of run.plans.problems) console.warn(`plan: ${problem}`);
+    const summary = `${run.repositories} repositories, ${run.methods} methods, ${run.calls} example calls, ${run.statements} statements, ${run.plans.checked} paged reads planned, ${run.plans.problems.length} reading a whole table`;
     if (check) {
       const differences = drift(run.snapshots, checkedInSnapshots(engine));
       if (differences.length > 0) {
