@@ -33,6 +33,71 @@ FROM
 WHERE
   "s"."barcode" = $1;
 
+-- ArticleDocumentRepository.page (feed: changed after strscn, from a position)
+SELECT
+  "a"."article_no",
+  "a"."scn",
+  "a"."deleted",
+  "a"."retail",
+  "a"."active",
+  "d"."document",
+  "a"."pos"
+FROM
+  "article" AS "a"
+  LEFT JOIN "article_document" AS "d" ON "d"."article_no" = "a"."article_no"
+  AND "d"."scn" = "a"."scn"
+WHERE
+  "a"."pos" >= $1
+  AND likelihood ("a"."scn" > $2, 0.001)
+ORDER BY
+  "a"."pos"
+LIMIT
+  $3;
+
+-- ArticleDocumentRepository.page (wholesale list: live ones)
+SELECT
+  "a"."article_no",
+  "a"."scn",
+  "a"."deleted",
+  "a"."retail",
+  "a"."active",
+  "d"."document",
+  "a"."pos"
+FROM
+  "article" AS "a"
+  LEFT JOIN "article_document" AS "d" ON "d"."article_no" = "a"."article_no"
+  AND "d"."scn" = "a"."scn"
+WHERE
+  "a"."pos" >= $1
+  AND "a"."deleted" = $2
+ORDER BY
+  "a"."pos"
+LIMIT
+  $3;
+
+-- ArticleDocumentRepository.page (retail list: live, active and published)
+SELECT
+  "a"."article_no",
+  "a"."scn",
+  "a"."deleted",
+  "a"."retail",
+  "a"."active",
+  "d"."document",
+  "a"."pos"
+FROM
+  "article" AS "a"
+  LEFT JOIN "article_document" AS "d" ON "d"."article_no" = "a"."article_no"
+  AND "d"."scn" = "a"."scn"
+WHERE
+  "a"."pos" >= $1
+  AND "a"."deleted" = $2
+  AND "a"."retail" = $3
+  AND "a"."active" = $4
+ORDER BY
+  "a"."pos"
+LIMIT
+  $5;
+
 -- ArticleDocumentRepository.write
 INSERT INTO
   "article_document" ("article_no", "scn", "document")

@@ -33,6 +33,71 @@ FROM
 WHERE
   "s"."barcode" = ?;
 
+-- ArticleDocumentRepository.page (feed: changed after strscn, from a position)
+SELECT
+  "a"."article_no",
+  "a"."scn",
+  "a"."deleted",
+  "a"."retail",
+  "a"."active",
+  "d"."document",
+  "a"."pos"
+FROM
+  "article" AS "a"
+  LEFT JOIN "article_document" AS "d" ON "d"."article_no" = "a"."article_no"
+  AND "d"."scn" = "a"."scn"
+WHERE
+  "a"."pos" >= ?
+  AND likelihood("a"."scn" > ?, 0.001)
+ORDER BY
+  "a"."pos"
+LIMIT
+  ?;
+
+-- ArticleDocumentRepository.page (wholesale list: live ones)
+SELECT
+  "a"."article_no",
+  "a"."scn",
+  "a"."deleted",
+  "a"."retail",
+  "a"."active",
+  "d"."document",
+  "a"."pos"
+FROM
+  "article" AS "a"
+  LEFT JOIN "article_document" AS "d" ON "d"."article_no" = "a"."article_no"
+  AND "d"."scn" = "a"."scn"
+WHERE
+  "a"."pos" >= ?
+  AND "a"."deleted" = ?
+ORDER BY
+  "a"."pos"
+LIMIT
+  ?;
+
+-- ArticleDocumentRepository.page (retail list: live, active and published)
+SELECT
+  "a"."article_no",
+  "a"."scn",
+  "a"."deleted",
+  "a"."retail",
+  "a"."active",
+  "d"."document",
+  "a"."pos"
+FROM
+  "article" AS "a"
+  LEFT JOIN "article_document" AS "d" ON "d"."article_no" = "a"."article_no"
+  AND "d"."scn" = "a"."scn"
+WHERE
+  "a"."pos" >= ?
+  AND "a"."deleted" = ?
+  AND "a"."retail" = ?
+  AND "a"."active" = ?
+ORDER BY
+  "a"."pos"
+LIMIT
+  ?;
+
 -- ArticleDocumentRepository.write
 INSERT INTO
   "article_document" ("article_no", "scn", "document")

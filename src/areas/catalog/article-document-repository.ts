@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
+import { changedAfter } from '../../kernel/db/feed-sql.ts';
 import type { DB } from '../../kernel/db/schema.ts';
+import type { Audience } from '../../kernel/paging.ts';
 
 /** An article's flags and SCN, with its stored answer when that is current (docs/catalog.md). */
 export interface ArticleDocumentRow {
@@ -51,6 +53,27 @@ export class ArticleDocumentRepository {
       .select(COLUMNS)
       .where('s.barcode', '=', barcode)
       .executeTakeFirst();
+  }
+
+  /**
+   * One page of articles with their current documents, by stable position: the rows of
+   * CatalogRepository.articlesPage (a feed off the `scn` index, tombstones included; a list off the
+   * `pos` index, only what `audience` sees), each document found by its key.
+   */
+  page(audience: Audience, sinceScn: number, from: number, limit: number) {
+    let query = this.db
+      .selectFrom('article as a')
+      .leftJoin('article_document as d', (j) =>
+        j.onRef('d.article_no', '=', 'a.article_no').onRef('d.scn', '=', 'a.scn'),
+      )
+      .select([...COLUMNS, 'a.pos'])
+      .where('a.pos', '>=', from);
+    if (sinceScn > 0) query = query.where(changedAfter('a.scn', sinceScn));
+    else {
+      query = query.where('a.deleted', '=', 0);
+      if (audience === 'B2C') query = query.where('a.retail', '=', 1).where('a.active', '=', 1);
+    }
+    return query.orderBy('a.pos').limit(limit).execute();
   }
 
   /** Creates or replaces documents. */

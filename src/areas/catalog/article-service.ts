@@ -72,6 +72,34 @@ export class ArticleService {
   }
 
   /**
+   * A page of articles as the JSON texts of their wire objects (the operations' answer), from their
+   * documents: the SCN and one statement a page. An article without a current document is built
+   * from its tables.
+   */
+  listArticleJson(audience: Audience, page: Page): Promise<PageOf<string, string>> {
+    return feedPage(this.database.db, page, {
+      rows: (sinceScn, from, limit) => this.#documents.page(audience, sinceScn, from, limit),
+      position: (a) => a.pos,
+      live: (a) => visibleTo(audience, a),
+      items: async (visible) => {
+        const missing = visible.filter((a) => a.document === null).map((a) => a.article_no);
+        const built = new Map<string, string>();
+        if (missing.length > 0) {
+          const rows = await this.#read.findArticles(missing);
+          for (const wire of articlesToWire(rows, await this.#read.childrenOf(missing))) {
+            built.set(wire.ARTICLE, JSON.stringify(wire));
+          }
+        }
+        return visible.flatMap((a) => {
+          const json = a.document !== null ? answerOf(a.document, a.scn) : built.get(a.article_no);
+          return json === undefined ? [] : [json];
+        });
+      },
+      deletedKey: (a) => a.article_no,
+    });
+  }
+
+  /**
    * One article as the JSON text of its wire object, read in one statement with its stored
    * document (docs/catalog.md, "The article document"), after the SCN (shared by the requests of a
    * turn). The text is also kept in memory and served again while the database-wide SCN has not

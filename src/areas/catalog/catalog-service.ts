@@ -34,6 +34,10 @@ export class CatalogService {
     return this.articles.listArticles(audience, page);
   }
 
+  listArticleJson(audience: Audience, page: Page) {
+    return this.articles.listArticleJson(audience, page);
+  }
+
   articleJson(audience: Audience, key: { articleNo?: string; barcode?: string }) {
     return this.articles.articleJson(audience, key);
   }

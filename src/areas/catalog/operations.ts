@@ -42,8 +42,11 @@ function allArticles(name: string, audience: Audience) {
       }),
     ),
     async handler({ query, services }) {
-      const page = await services.catalog.listArticles(audience, toPage(query, ARTICLE_PAGE));
-      return feedAnswer(root, 'ARTICLES', page);
+      // The articles are their stored answers (docs/catalog.md, "The article document"): joined, not serialised.
+      const page = await services.catalog.listArticleJson(audience, toPage(query, ARTICLE_PAGE));
+      return new JsonText(
+        `{"${root}":{"SCN":${page.scn},"NEXTOFFSET":${page.nextOffset},"ARTICLES":[${page.items.join(',')}],"DELETED":${JSON.stringify(page.deleted)}}}`,
+      );
     },
   });
 }

@@ -144,6 +144,11 @@ export const sqlExamples: AreaSqlExamples = {
     sqlExamplesOf(ArticleDocumentRepository, {
       byArticleNo: (r) => r.byArticleNo('10001-100'),
       byBarcode: (r) => r.byBarcode('8710000100011'),
+      page: {
+        'feed: changed after strscn, from a position': (r) => r.page('B2B', 5, 1, 101),
+        'wholesale list: live ones': (r) => r.page('B2B', 0, 1, 101),
+        'retail list: live, active and published': (r) => r.page('B2C', 0, 1, 101),
+      },
       write: (r) =>
         r.write([{ article_no: '10001-100', scn: 100, document: '{"ARTICLE":"10001-100","SCN":' }]),
     }),

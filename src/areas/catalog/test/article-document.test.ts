@@ -99,6 +99,38 @@ async function edit(
 
 let nos: string[] = [];
 
+/**
+ * A whole pass of B2B_GetAllArticles or B2C_GetAllArticles (answered from the documents) equals
+ * the same pass of the service's article objects, built from the tables; answers the pages' SCN.
+ */
+async function expectListsAsBuilt(audience: 'B2B' | 'B2C', strscn = 0): Promise<void> {
+  const op = `${audience}_GetAllArticles`;
+  const root = `${audience}GETALLARTICLES`;
+  let offset: number | null = 1;
+  while (offset !== null) {
+    const res = await t.call('GET', op, {
+      token,
+      query: { strscn: String(strscn), stroffset: String(offset), strlimit: '7' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const answer = res.json()[root];
+    const built = await t.services.catalog.listArticles(audience, { sinceScn: strscn, offset, limit: 7 });
+    expect(answer.ARTICLES).toEqual(built.items);
+    // byte for byte the objects' JSON, in the schema's key order
+    expect(res.body).toBe(
+      JSON.stringify({
+        [root]: {
+          SCN: answer.SCN,
+          NEXTOFFSET: built.nextOffset,
+          ARTICLES: built.items,
+          DELETED: built.deleted,
+        },
+      }),
+    );
+    offset = answer.NEXTOFFSET;
+  }
+}
+
 beforeAll(async () => {
   t = await startTestApp();
   token = await t.tokenFor(['B2B', 'B2C']);
@@ -121,6 +153,21 @@ describe('the single-article read from the article document', () => {
     // the demo has articles retail does not see, answered 404 there
     const rows = await t.database.db.selectFrom('article').select(['retail', 'active']).execute();
     expect(rows.some((r) => r.retail === 0 || r.active === 0)).toBe(true);
+  });
+
+  it('answers the article lists and feeds from the documents, one statement a page after the SCN', async () => {
+    const scn = (await t.call('GET', 'B2B_GetAllArticles', { token, query: { strlimit: '1' } })).json()
+      .B2BGETALLARTICLES.SCN;
+    for (const audience of ['B2B', 'B2C'] as const) {
+      await expectListsAsBuilt(audience);
+      counter.count = 0;
+      const page = await countedService().listArticleJson(audience, { sinceScn: 0, offset: 1, limit: 7 });
+      expect(page.items).toHaveLength(7);
+      expect(counter.count, 'statements of a page').toBe(2);
+    }
+    await edit(String(nos[1]), (a) => ({ ...a, BRAND: 'FEED', RETAIL: !a.RETAIL }));
+    await edit(String(nos[2]), (a) => ({ ...a, SEASON: '2027-AW' }));
+    for (const audience of ['B2B', 'B2C'] as const) await expectListsAsBuilt(audience, scn);
   });
 
   it('reflects every kind of change in the next read', async () => {
@@ -193,6 +240,9 @@ describe('the single-article read from the article document', () => {
     const answer = JSON.parse(await countedService().articleJson('B2B', { articleNo: other }));
     expect(answer.BRAND).toBe('BY HAND');
     expect(answer.SCN).toBe(Number(scn) + 1);
+    // the lists too
+    await expectListsAsBuilt('B2B');
+    await expectListsAsBuilt('B2B', Number(scn));
   });
 
   it('migration 0016 writes the documents of a database without them, and keeps the image feed exact', async () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINE, startTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
 import type { DB } from '../../../kernel/db/schema.ts';
 import { refreshStatistics } from '../../../kernel/db/statistics.ts';
+import { ArticleDocumentRepository } from '../article-document-repository.ts';
 import { CatalogRepository } from '../catalog-repository.ts';
 import { seedCatalog } from '../demo/seed.ts';
 import { ImageRepository } from '../image-repository.ts';
@@ -52,6 +53,7 @@ async function planOf(run: (db: Kysely<DB>) => Promise<unknown>): Promise<string
 
 const articles = (db: Kysely<DB>) => new CatalogRepository(db);
 const images = (db: Kysely<DB>) => new ImageRepository(db);
+const documents = (db: Kysely<DB>) => new ArticleDocumentRepository(db);
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -117,6 +119,18 @@ describe(`catalog list and feed queries use their index (${ENGINE})`, () => {
     for (const audience of ['B2B', 'B2C'] as const) {
       const list = await planOf((db) => articles(db).articlesPage(audience, 0, 700, 101));
       expect(list).toMatch(/article_pos/);
+      expect(noSort(list), list).toBe(true);
+    }
+  });
+
+  it('article documents (the lists the operations answer): the same, each document by its key', async () => {
+    const feed = await planOf((db) => documents(db).page('B2B', recentScn, 1, 101));
+    expect(feed).toMatch(/article_scn/);
+    expect(feed).not.toMatch(/SCAN d\b|Seq Scan/);
+    for (const audience of ['B2B', 'B2C'] as const) {
+      const list = await planOf((db) => documents(db).page(audience, 0, 700, 101));
+      expect(list).toMatch(/article_pos/);
+      expect(list).toMatch(/article_document_pkey|sqlite_autoindex_article_document_1/);
       expect(noSort(list), list).toBe(true);
     }
   });
