@@ -89,7 +89,7 @@ FROM
   "customer"
 WHERE
   "pos" >= $1
-  AND "scn" > $2
+  AND likelihood ("scn" > $2, 0.001)
 ORDER BY
   "pos"
 LIMIT
@@ -265,7 +265,7 @@ FROM
   "customer_article_link"
 WHERE
   "pos" >= $1
-  AND "scn" > $2
+  AND likelihood ("scn" > $2, 0.001)
 ORDER BY
   "pos"
 LIMIT
@@ -379,7 +379,7 @@ FROM
 WHERE
   "m"."representative_code" = $1
   AND "m"."pos" >= $2
-  AND "m"."scn" > $3
+  AND likelihood ("m"."scn" > $3, 0.001)
 UNION
 SELECT
   "c"."customer_no",
@@ -408,7 +408,7 @@ FROM
 WHERE
   "m"."representative_code" = $4
   AND "m"."pos" >= $5
-  AND "c"."scn" > $6
+  AND likelihood ("c"."scn" > $6, 0.001)
 ORDER BY
   "pos"
 LIMIT
@@ -495,7 +495,7 @@ FROM
 WHERE
   "m"."customer_no" = $1
   AND "m"."pos" >= $2
-  AND "m"."scn" > $3
+  AND likelihood ("m"."scn" > $3, 0.001)
 UNION
 SELECT
   "r"."code",
@@ -515,7 +515,7 @@ FROM
 WHERE
   "m"."customer_no" = $4
   AND "m"."pos" >= $5
-  AND "r"."scn" > $6
+  AND likelihood ("r"."scn" > $6, 0.001)
 ORDER BY
   "pos"
 LIMIT
@@ -541,7 +541,7 @@ FROM
   "representative"
 WHERE
   "pos" >= $1
-  AND "scn" > $2
+  AND likelihood ("scn" > $2, 0.001)
 ORDER BY
   "pos"
 LIMIT

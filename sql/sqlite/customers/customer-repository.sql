@@ -89,7 +89,7 @@ FROM
   "customer"
 WHERE
   "pos" >= ?
-  AND "scn" > ?
+  AND likelihood("scn" > ?, 0.001)
 ORDER BY
   "pos"
 LIMIT
@@ -265,7 +265,7 @@ FROM
   "customer_article_link"
 WHERE
   "pos" >= ?
-  AND "scn" > ?
+  AND likelihood("scn" > ?, 0.001)
 ORDER BY
   "pos"
 LIMIT
@@ -379,7 +379,7 @@ FROM
 WHERE
   "m"."representative_code" = ?
   AND "m"."pos" >= ?
-  AND "m"."scn" > ?
+  AND likelihood("m"."scn" > ?, 0.001)
 UNION
 SELECT
   "c"."customer_no",
@@ -408,7 +408,7 @@ FROM
 WHERE
   "m"."representative_code" = ?
   AND "m"."pos" >= ?
-  AND "c"."scn" > ?
+  AND likelihood("c"."scn" > ?, 0.001)
 ORDER BY
   "pos"
 LIMIT
@@ -495,7 +495,7 @@ FROM
 WHERE
   "m"."customer_no" = ?
   AND "m"."pos" >= ?
-  AND "m"."scn" > ?
+  AND likelihood("m"."scn" > ?, 0.001)
 UNION
 SELECT
   "r"."code",
@@ -515,7 +515,7 @@ FROM
 WHERE
   "m"."customer_no" = ?
   AND "m"."pos" >= ?
-  AND "r"."scn" > ?
+  AND likelihood("r"."scn" > ?, 0.001)
 ORDER BY
   "pos"
 LIMIT
@@ -541,7 +541,7 @@ FROM
   "representative"
 WHERE
   "pos" >= ?
-  AND "scn" > ?
+  AND likelihood("scn" > ?, 0.001)
 ORDER BY
   "pos"
 LIMIT

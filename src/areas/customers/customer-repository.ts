@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { MAX_PARTY_NO } from '../../kernel/access.ts';
+import { changedAfter } from '../../kernel/db/feed-sql.ts';
 import type { DB } from '../../kernel/db/schema.ts';
 import type {
   CustomerAddressTable,
@@ -180,7 +181,7 @@ export class CustomerRepository {
       .selectFrom('customer')
       .select([...CUSTOMER_COLUMNS, 'pos'])
       .where('pos', '>=', from);
-    q = sinceScn > 0 ? q.where('scn', '>', sinceScn) : q.where('deleted', '=', 0);
+    q = sinceScn > 0 ? q.where(changedAfter('scn', sinceScn)) : q.where('deleted', '=', 0);
     if (filter.customerNo !== undefined) q = q.where('customer_no', '=', filter.customerNo);
     const rows = await q.orderBy('pos').limit(limit).execute();
     return rows.map((r) => ({ ...toCustomerRow(r), pos: Number(r.pos) }));
@@ -213,8 +214,8 @@ export class CustomerRepository {
     const q =
       sinceScn > 0
         ? base()
-            .where('m.scn', '>', sinceScn)
-            .union(base().where('c.scn', '>', sinceScn))
+            .where(changedAfter('m.scn', sinceScn))
+            .union(base().where(changedAfter('c.scn', sinceScn)))
         : base().where('m.deleted', '=', 0).where('c.deleted', '=', 0);
     const rows = await q.orderBy('pos').limit(limit).execute();
     return rows.map((r) => ({
@@ -309,7 +310,7 @@ export class CustomerRepository {
     limit: number,
   ): Promise<Positioned<RepresentativeRow>[]> {
     let q = this.db.selectFrom('representative').selectAll().where('pos', '>=', from);
-    q = sinceScn > 0 ? q.where('scn', '>', sinceScn) : q.where('deleted', '=', 0);
+    q = sinceScn > 0 ? q.where(changedAfter('scn', sinceScn)) : q.where('deleted', '=', 0);
     return (await q.orderBy('pos').limit(limit).execute()).map(positioned);
   }
 
@@ -346,8 +347,8 @@ export class CustomerRepository {
     const q =
       sinceScn > 0
         ? base()
-            .where('m.scn', '>', sinceScn)
-            .union(base().where('r.scn', '>', sinceScn))
+            .where(changedAfter('m.scn', sinceScn))
+            .union(base().where(changedAfter('r.scn', sinceScn)))
         : base().where('m.deleted', '=', 0).where('r.deleted', '=', 0);
     const rows = await q.orderBy('pos').limit(limit).execute();
     return rows.map(({ member_deleted, ...r }) => ({
@@ -407,7 +408,7 @@ export class CustomerRepository {
     filter: LinkFilter = {},
   ): Promise<Positioned<ArticleLinkRow>[]> {
     let q = this.db.selectFrom('customer_article_link').selectAll().where('pos', '>=', from);
-    q = sinceScn > 0 ? q.where('scn', '>', sinceScn) : q.where('deleted', '=', 0);
+    q = sinceScn > 0 ? q.where(changedAfter('scn', sinceScn)) : q.where('deleted', '=', 0);
     if (filter.customerNo !== undefined) q = q.where('customer_no', '=', filter.customerNo);
     if (filter.articleNo !== undefined) q = q.where('article_no', '=', filter.articleNo);
     if (filter.customerArticleNo !== undefined) {
