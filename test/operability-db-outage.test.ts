@@ -185,8 +185,10 @@ describe.skipIf(ENGINE !== 'postgres')('PostgreSQL stopped or frozen under load 
           databaseUrl: url.toString(),
           demo: false,
           logLevel: 'silent',
-          dbConnectTimeoutMs: 1000,
-          dbStatementTimeoutMs: 1000,
+          // Long enough that no healthy request reaches them on a loaded CI machine (a 1 s limit
+          // answered 503 before any outage at load 14 on 2 cores), short enough for the test.
+          dbConnectTimeoutMs: 4000,
+          dbStatementTimeoutMs: 4000,
         },
       ),
       { logger: false },
@@ -265,7 +267,8 @@ describe.skipIf(ENGINE !== 'postgres')('PostgreSQL stopped or frozen under load 
   }, 120_000);
 
   it('replaces connections that stop answering (a black hole): requests succeed again while those stay frozen', async () => {
-    expect(statuses(await load(24))).toEqual([200]);
+    // the previous outage is over for this process too (its pool may still hold a connection to replace)
+    await expectRecovered();
     const admin = new pg.Client({ connectionString: cluster.url });
     await admin.connect();
     const { rows } = await admin.query<{ pid: number }>(
