@@ -29,7 +29,7 @@ ORDER BY
   "ap"."start_date",
   "ap"."id";
 
--- PricingRepository.actionPricesPage
+-- PricingRepository.actionPricesPage (the list of a day)
 SELECT
   "ap".*,
   "a"."scn" AS "article_scn",
@@ -49,69 +49,96 @@ FROM
       "article"
   ) AS "a" ON "a"."article_no" = "ap"."article_no"
 WHERE
-  (
-    "ap"."scn" > $1
-    OR "a"."scn" > $2
-  )
+  "ap"."pos" >= $1
+  AND "ap"."deleted" = $2
+  AND "a"."deleted" = $3
+  AND "a"."retail" = $4
+  AND "a"."active" = $5
+  AND "ap"."start_date" <= $6
+  AND "ap"."end_date" >= $7
 ORDER BY
-  "ap"."id"
+  "ap"."pos"
 LIMIT
-  $3
-OFFSET
-  $4;
+  $8;
 
--- PricingRepository.agreementCandidates (a customer in a group)
+-- PricingRepository.actionPricesPage (the list of every one)
 SELECT
-  *
+  "ap".*,
+  "a"."scn" AS "article_scn",
+  "a"."deleted" AS "article_deleted",
+  "a"."retail",
+  "a"."active"
 FROM
-  "price_agreement"
+  "action_price" AS "ap"
+  INNER JOIN (
+    SELECT
+      "article_no",
+      "deleted",
+      "active",
+      "retail",
+      "scn"
+    FROM
+      "article"
+  ) AS "a" ON "a"."article_no" = "ap"."article_no"
 WHERE
-  "deleted" = $1
-  AND (
-    "customer_no" = $2
-    OR "customer_group" = $3
-  )
-  AND (
-    (
-      "scope" = $4
-      AND "scope_value" = $5
-    )
-    OR (
-      "scope" = $6
-      AND "scope_value" = $7
-    )
-    OR (
-      "scope" = $8
-      AND "scope_value" = $9
-    )
-  )
+  "ap"."pos" >= $1
+  AND "ap"."deleted" = $2
+  AND "a"."deleted" = $3
+  AND "a"."retail" = $4
+  AND "a"."active" = $5
 ORDER BY
-  "id";
+  "ap"."pos"
+LIMIT
+  $6;
 
--- PricingRepository.agreementCandidates (a customer without a group)
+-- PricingRepository.actionPricesPage (a feed)
 SELECT
-  *
+  "ap".*,
+  "a"."scn" AS "article_scn",
+  "a"."deleted" AS "article_deleted",
+  "a"."retail",
+  "a"."active"
 FROM
-  "price_agreement"
+  "action_price" AS "ap"
+  INNER JOIN (
+    SELECT
+      "article_no",
+      "deleted",
+      "active",
+      "retail",
+      "scn"
+    FROM
+      "article"
+  ) AS "a" ON "a"."article_no" = "ap"."article_no"
 WHERE
-  "deleted" = $1
-  AND "customer_no" = $2
-  AND (
-    (
-      "scope" = $3
-      AND "scope_value" = $4
-    )
-    OR (
-      "scope" = $5
-      AND "scope_value" = $6
-    )
-    OR (
-      "scope" = $7
-      AND "scope_value" = $8
-    )
-  )
+  likelihood ("ap"."scn" > $1, 0.001)
+  AND "ap"."pos" >= $2
+UNION
+SELECT
+  "ap".*,
+  "a"."scn" AS "article_scn",
+  "a"."deleted" AS "article_deleted",
+  "a"."retail",
+  "a"."active"
+FROM
+  "action_price" AS "ap"
+  INNER JOIN (
+    SELECT
+      "article_no",
+      "deleted",
+      "active",
+      "retail",
+      "scn"
+    FROM
+      "article"
+  ) AS "a" ON "a"."article_no" = "ap"."article_no"
+WHERE
+  likelihood ("a"."scn" > $3, 0.001)
+  AND "ap"."pos" >= $4
 ORDER BY
-  "id";
+  "pos"
+LIMIT
+  $5;
 
 -- PricingRepository.agreementIdByKey (of a customer)
 SELECT
@@ -162,12 +189,24 @@ SELECT
 FROM
   "price_agreement"
 WHERE
-  "scn" > $1
+  "pos" >= $1
+  AND "deleted" = $2
 ORDER BY
-  "id"
+  "pos"
 LIMIT
-  $2
-OFFSET
+  $3;
+
+-- PricingRepository.agreementsPage (a feed)
+SELECT
+  *
+FROM
+  "price_agreement"
+WHERE
+  "pos" >= $1
+  AND likelihood ("scn" > $2, 0.001)
+ORDER BY
+  "pos"
+LIMIT
   $3;
 
 -- PricingRepository.agreementsPage (of a customer in a group)
@@ -176,16 +215,15 @@ SELECT
 FROM
   "price_agreement"
 WHERE
-  "scn" > $1
+  "pos" >= $1
+  AND "deleted" = $2
   AND (
-    "customer_no" = $2
-    OR "customer_group" = $3
+    "customer_no" = $3
+    OR "customer_group" = $4
   )
 ORDER BY
-  "id"
+  "pos"
 LIMIT
-  $4
-OFFSET
   $5;
 
 -- PricingRepository.agreementsPage (of a customer without a group)
@@ -194,13 +232,12 @@ SELECT
 FROM
   "price_agreement"
 WHERE
-  "scn" > $1
-  AND "customer_no" = $2
+  "pos" >= $1
+  AND "deleted" = $2
+  AND "customer_no" = $3
 ORDER BY
-  "id"
+  "pos"
 LIMIT
-  $3
-OFFSET
   $4;
 
 -- PricingRepository.findActionPrice
@@ -301,39 +338,30 @@ VALUES
 RETURNING
   "id";
 
--- PricingRepository.lineDiscountCandidates
-SELECT
-  *
-FROM
-  "customer_line_discount"
-WHERE
-  "deleted" = $1
-  AND "customer_no" = $2
-  AND (
-    (
-      "scope" = $3
-      AND "scope_value" = $4
-    )
-    OR (
-      "scope" = $5
-      AND "scope_value" = $6
-    )
-  )
-ORDER BY
-  "id";
-
 -- PricingRepository.lineDiscountsPage (every)
 SELECT
   *
 FROM
   "customer_line_discount"
 WHERE
-  "scn" > $1
+  "pos" >= $1
+  AND "deleted" = $2
 ORDER BY
-  "id"
+  "pos"
 LIMIT
-  $2
-OFFSET
+  $3;
+
+-- PricingRepository.lineDiscountsPage (a feed)
+SELECT
+  *
+FROM
+  "customer_line_discount"
+WHERE
+  "pos" >= $1
+  AND likelihood ("scn" > $2, 0.001)
+ORDER BY
+  "pos"
+LIMIT
   $3;
 
 -- PricingRepository.lineDiscountsPage (of a customer)
@@ -342,83 +370,68 @@ SELECT
 FROM
   "customer_line_discount"
 WHERE
-  "scn" > $1
-  AND "customer_no" = $2
+  "pos" >= $1
+  AND "deleted" = $2
+  AND "customer_no" = $3
 ORDER BY
-  "id"
+  "pos"
 LIMIT
-  $3
-OFFSET
   $4;
-
--- PricingRepository.listPrice
-SELECT
-  "price_minor"
-FROM
-  "list_price"
-WHERE
-  "article_no" = $1
-  AND "price_type" = $2
-  AND "price_group" = $3
-  AND "currency" = $4
-  AND "sizex" = $5
-  AND "deleted" = $6;
 
 -- PricingRepository.listPricesOf
 SELECT
-  *
+  "article_no",
+  "price_type",
+  "price_group",
+  "currency",
+  "sizex",
+  "price_minor",
+  "deleted",
+  "scn"
 FROM
   "list_price"
 WHERE
   "article_no" IN ($1, $2);
 
--- PricingRepository.listPricesPage
+-- PricingRepository.listPricesPage (the list)
 SELECT
   *
 FROM
   "list_price"
 WHERE
-  "scn" > $1
+  "pos" >= $1
+  AND "deleted" = $2
 ORDER BY
-  "article_no",
-  "price_type",
-  "price_group",
-  "currency",
-  "sizex"
+  "pos"
 LIMIT
-  $2
-OFFSET
+  $3;
+
+-- PricingRepository.listPricesPage (a feed)
+SELECT
+  *
+FROM
+  "list_price"
+WHERE
+  "pos" >= $1
+  AND likelihood ("scn" > $2, 0.001)
+ORDER BY
+  "pos"
+LIMIT
   $3;
 
 -- PricingRepository.livePricesOf
 SELECT
-  "p"."article_no",
-  "p"."price_type",
-  "p"."price_group",
-  "p"."currency",
-  "p"."sizex",
-  "p"."price_minor"
+  "article_no",
+  "price_type",
+  "price_group",
+  "currency",
+  "sizex",
+  "price_minor"
 FROM
-  "list_price" AS "p"
-  LEFT JOIN (
-    SELECT
-      "article_no",
-      "sizex",
-      "position"
-    FROM
-      "article_size"
-  ) AS "s" ON "s"."article_no" = "p"."article_no"
-  AND "s"."sizex" = "p"."sizex"
+  "list_price"
 WHERE
-  "p"."article_no" IN ($1, $2)
-  AND "p"."deleted" = $3
-ORDER BY
-  "p"."article_no",
-  "p"."price_type",
-  "p"."price_group",
-  "p"."currency",
-  coalesce(s.position, 1000000),
-  "p"."sizex";
+  "article_no" IN ($1, $2)
+  AND "deleted" = $3;
 
 -- PricingRepository.overlappingActionPrices (one size, another row)
 SELECT
@@ -447,35 +460,70 @@ WHERE
   AND "end_date" >= $5
   AND "sizex" IS NULL;
 
--- PricingRepository.priceArticlesPage
+-- PricingRepository.priceArticlesPage (the list)
 SELECT
   "article_no",
   "deleted",
-  "scn"
+  "scn",
+  "pos"
 FROM
   "price_article"
 WHERE
-  "scn" > $1
+  "pos" >= $1
+  AND "deleted" = $2
 ORDER BY
-  "article_no"
+  "pos"
 LIMIT
-  $2
-OFFSET
+  $3;
+
+-- PricingRepository.priceArticlesPage (a feed)
+SELECT
+  "article_no",
+  "deleted",
+  "scn",
+  "pos"
+FROM
+  "price_article"
+WHERE
+  "pos" >= $1
+  AND likelihood ("scn" > $2, 0.001)
+ORDER BY
+  "pos"
+LIMIT
   $3;
 
 -- PricingRepository.refreshPriceArticles
-SELECT DISTINCT
-  "article_no"
-FROM
-  "list_price"
-WHERE
-  "article_no" IN ($1)
-  AND "deleted" = $2;
-
 INSERT INTO
-  "price_article" ("article_no", "deleted", "scn")
-VALUES
-  ($1, $2, $3)
+  "price_article" ("article_no", "deleted", "scn", "pos")
+SELECT
+  "a"."article_no",
+  CASE
+    WHEN EXISTS (
+      SELECT
+        "p"."article_no"
+      FROM
+        "list_price" AS "p"
+      WHERE
+        "p"."article_no" = "a"."article_no"
+        AND "p"."deleted" = $1
+    ) THEN 0
+    ELSE 1
+  END AS "deleted",
+  $2 AS "scn",
+  "a"."pos"
+FROM
+  (
+    SELECT
+      "article_no",
+      "model_no",
+      "article_group",
+      "deleted",
+      "pos"
+    FROM
+      "article"
+  ) AS "a"
+WHERE
+  "a"."article_no" IN ($3)
 ON CONFLICT ("article_no") DO UPDATE
 SET
   "deleted" = "excluded"."deleted",

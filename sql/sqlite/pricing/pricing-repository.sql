@@ -29,7 +29,7 @@ ORDER BY
   "ap"."start_date",
   "ap"."id";
 
--- PricingRepository.actionPricesPage
+-- PricingRepository.actionPricesPage (the list of a day)
 SELECT
   "ap".*,
   "a"."scn" AS "article_scn",
@@ -49,69 +49,96 @@ FROM
       "article"
   ) AS "a" ON "a"."article_no" = "ap"."article_no"
 WHERE
-  (
-    "ap"."scn" > ?
-    OR "a"."scn" > ?
-  )
+  "ap"."pos" >= ?
+  AND "ap"."deleted" = ?
+  AND "a"."deleted" = ?
+  AND "a"."retail" = ?
+  AND "a"."active" = ?
+  AND "ap"."start_date" <= ?
+  AND "ap"."end_date" >= ?
 ORDER BY
-  "ap"."id"
+  "ap"."pos"
 LIMIT
-  ?
-OFFSET
   ?;
 
--- PricingRepository.agreementCandidates (a customer in a group)
+-- PricingRepository.actionPricesPage (the list of every one)
 SELECT
-  *
+  "ap".*,
+  "a"."scn" AS "article_scn",
+  "a"."deleted" AS "article_deleted",
+  "a"."retail",
+  "a"."active"
 FROM
-  "price_agreement"
+  "action_price" AS "ap"
+  INNER JOIN (
+    SELECT
+      "article_no",
+      "deleted",
+      "active",
+      "retail",
+      "scn"
+    FROM
+      "article"
+  ) AS "a" ON "a"."article_no" = "ap"."article_no"
 WHERE
-  "deleted" = ?
-  AND (
-    "customer_no" = ?
-    OR "customer_group" = ?
-  )
-  AND (
-    (
-      "scope" = ?
-      AND "scope_value" = ?
-    )
-    OR (
-      "scope" = ?
-      AND "scope_value" = ?
-    )
-    OR (
-      "scope" = ?
-      AND "scope_value" = ?
-    )
-  )
+  "ap"."pos" >= ?
+  AND "ap"."deleted" = ?
+  AND "a"."deleted" = ?
+  AND "a"."retail" = ?
+  AND "a"."active" = ?
 ORDER BY
-  "id";
+  "ap"."pos"
+LIMIT
+  ?;
 
--- PricingRepository.agreementCandidates (a customer without a group)
+-- PricingRepository.actionPricesPage (a feed)
 SELECT
-  *
+  "ap".*,
+  "a"."scn" AS "article_scn",
+  "a"."deleted" AS "article_deleted",
+  "a"."retail",
+  "a"."active"
 FROM
-  "price_agreement"
+  "action_price" AS "ap"
+  INNER JOIN (
+    SELECT
+      "article_no",
+      "deleted",
+      "active",
+      "retail",
+      "scn"
+    FROM
+      "article"
+  ) AS "a" ON "a"."article_no" = "ap"."article_no"
 WHERE
-  "deleted" = ?
-  AND "customer_no" = ?
-  AND (
-    (
-      "scope" = ?
-      AND "scope_value" = ?
-    )
-    OR (
-      "scope" = ?
-      AND "scope_value" = ?
-    )
-    OR (
-      "scope" = ?
-      AND "scope_value" = ?
-    )
-  )
+  likelihood("ap"."scn" > ?, 0.001)
+  AND "ap"."pos" >= ?
+UNION
+SELECT
+  "ap".*,
+  "a"."scn" AS "article_scn",
+  "a"."deleted" AS "article_deleted",
+  "a"."retail",
+  "a"."active"
+FROM
+  "action_price" AS "ap"
+  INNER JOIN (
+    SELECT
+      "article_no",
+      "deleted",
+      "active",
+      "retail",
+      "scn"
+    FROM
+      "article"
+  ) AS "a" ON "a"."article_no" = "ap"."article_no"
+WHERE
+  likelihood("a"."scn" > ?, 0.001)
+  AND "ap"."pos" >= ?
 ORDER BY
-  "id";
+  "pos"
+LIMIT
+  ?;
 
 -- PricingRepository.agreementIdByKey (of a customer)
 SELECT
@@ -162,12 +189,24 @@ SELECT
 FROM
   "price_agreement"
 WHERE
-  "scn" > ?
+  "pos" >= ?
+  AND "deleted" = ?
 ORDER BY
-  "id"
+  "pos"
 LIMIT
-  ?
-OFFSET
+  ?;
+
+-- PricingRepository.agreementsPage (a feed)
+SELECT
+  *
+FROM
+  "price_agreement"
+WHERE
+  "pos" >= ?
+  AND likelihood("scn" > ?, 0.001)
+ORDER BY
+  "pos"
+LIMIT
   ?;
 
 -- PricingRepository.agreementsPage (of a customer in a group)
@@ -176,16 +215,15 @@ SELECT
 FROM
   "price_agreement"
 WHERE
-  "scn" > ?
+  "pos" >= ?
+  AND "deleted" = ?
   AND (
     "customer_no" = ?
     OR "customer_group" = ?
   )
 ORDER BY
-  "id"
+  "pos"
 LIMIT
-  ?
-OFFSET
   ?;
 
 -- PricingRepository.agreementsPage (of a customer without a group)
@@ -194,13 +232,12 @@ SELECT
 FROM
   "price_agreement"
 WHERE
-  "scn" > ?
+  "pos" >= ?
+  AND "deleted" = ?
   AND "customer_no" = ?
 ORDER BY
-  "id"
+  "pos"
 LIMIT
-  ?
-OFFSET
   ?;
 
 -- PricingRepository.findActionPrice
@@ -287,39 +324,30 @@ VALUES
 RETURNING
   "id";
 
--- PricingRepository.lineDiscountCandidates
-SELECT
-  *
-FROM
-  "customer_line_discount"
-WHERE
-  "deleted" = ?
-  AND "customer_no" = ?
-  AND (
-    (
-      "scope" = ?
-      AND "scope_value" = ?
-    )
-    OR (
-      "scope" = ?
-      AND "scope_value" = ?
-    )
-  )
-ORDER BY
-  "id";
-
 -- PricingRepository.lineDiscountsPage (every)
 SELECT
   *
 FROM
   "customer_line_discount"
 WHERE
-  "scn" > ?
+  "pos" >= ?
+  AND "deleted" = ?
 ORDER BY
-  "id"
+  "pos"
 LIMIT
-  ?
-OFFSET
+  ?;
+
+-- PricingRepository.lineDiscountsPage (a feed)
+SELECT
+  *
+FROM
+  "customer_line_discount"
+WHERE
+  "pos" >= ?
+  AND likelihood("scn" > ?, 0.001)
+ORDER BY
+  "pos"
+LIMIT
   ?;
 
 -- PricingRepository.lineDiscountsPage (of a customer)
@@ -328,83 +356,68 @@ SELECT
 FROM
   "customer_line_discount"
 WHERE
-  "scn" > ?
+  "pos" >= ?
+  AND "deleted" = ?
   AND "customer_no" = ?
 ORDER BY
-  "id"
+  "pos"
 LIMIT
-  ?
-OFFSET
   ?;
-
--- PricingRepository.listPrice
-SELECT
-  "price_minor"
-FROM
-  "list_price"
-WHERE
-  "article_no" = ?
-  AND "price_type" = ?
-  AND "price_group" = ?
-  AND "currency" = ?
-  AND "sizex" = ?
-  AND "deleted" = ?;
 
 -- PricingRepository.listPricesOf
 SELECT
-  *
+  "article_no",
+  "price_type",
+  "price_group",
+  "currency",
+  "sizex",
+  "price_minor",
+  "deleted",
+  "scn"
 FROM
   "list_price"
 WHERE
   "article_no" IN (?, ?);
 
--- PricingRepository.listPricesPage
+-- PricingRepository.listPricesPage (the list)
 SELECT
   *
 FROM
   "list_price"
 WHERE
-  "scn" > ?
+  "pos" >= ?
+  AND "deleted" = ?
 ORDER BY
-  "article_no",
-  "price_type",
-  "price_group",
-  "currency",
-  "sizex"
+  "pos"
 LIMIT
-  ?
-OFFSET
+  ?;
+
+-- PricingRepository.listPricesPage (a feed)
+SELECT
+  *
+FROM
+  "list_price"
+WHERE
+  "pos" >= ?
+  AND likelihood("scn" > ?, 0.001)
+ORDER BY
+  "pos"
+LIMIT
   ?;
 
 -- PricingRepository.livePricesOf
 SELECT
-  "p"."article_no",
-  "p"."price_type",
-  "p"."price_group",
-  "p"."currency",
-  "p"."sizex",
-  "p"."price_minor"
+  "article_no",
+  "price_type",
+  "price_group",
+  "currency",
+  "sizex",
+  "price_minor"
 FROM
-  "list_price" AS "p"
-  LEFT JOIN (
-    SELECT
-      "article_no",
-      "sizex",
-      "position"
-    FROM
-      "article_size"
-  ) AS "s" ON "s"."article_no" = "p"."article_no"
-  AND "s"."sizex" = "p"."sizex"
+  "list_price"
 WHERE
-  "p"."article_no" IN (?, ?)
-  AND "p"."deleted" = ?
-ORDER BY
-  "p"."article_no",
-  "p"."price_type",
-  "p"."price_group",
-  "p"."currency",
-  coalesce(s.position, 1000000),
-  "p"."sizex";
+  "article_no" IN (?, ?)
+  AND "deleted" = ?;
 
 -- PricingRepository.overlappingActionPrices (one size, another row)
 SELECT
@@ -433,35 +446,70 @@ WHERE
   AND "end_date" >= ?
   AND "sizex" IS NULL;
 
--- PricingRepository.priceArticlesPage
+-- PricingRepository.priceArticlesPage (the list)
 SELECT
   "article_no",
   "deleted",
-  "scn"
+  "scn",
+  "pos"
 FROM
   "price_article"
 WHERE
-  "scn" > ?
+  "pos" >= ?
+  AND "deleted" = ?
 ORDER BY
-  "article_no"
+  "pos"
 LIMIT
-  ?
-OFFSET
+  ?;
+
+-- PricingRepository.priceArticlesPage (a feed)
+SELECT
+  "article_no",
+  "deleted",
+  "scn",
+  "pos"
+FROM
+  "price_article"
+WHERE
+  "pos" >= ?
+  AND likelihood("scn" > ?, 0.001)
+ORDER BY
+  "pos"
+LIMIT
   ?;
 
 -- PricingRepository.refreshPriceArticles
-SELECT DISTINCT
-  "article_no"
-FROM
-  "list_price"
-WHERE
-  "article_no" IN (?)
-  AND "deleted" = ?;
-
 INSERT INTO
-  "price_article" ("article_no", "deleted", "scn")
-VALUES
-  (?, ?, ?)
+  "price_article" ("article_no", "deleted", "scn", "pos")
+SELECT
+  "a"."article_no",
+  CASE
+    WHEN EXISTS (
+      SELECT
+        "p"."article_no"
+      FROM
+        "list_price" AS "p"
+      WHERE
+        "p"."article_no" = "a"."article_no"
+        AND "p"."deleted" = ?
+    ) THEN 0
+    ELSE 1
+  END AS "deleted",
+  ? AS "scn",
+  "a"."pos"
+FROM
+  (
+    SELECT
+      "article_no",
+      "model_no",
+      "article_group",
+      "deleted",
+      "pos"
+    FROM
+      "article"
+  ) AS "a"
+WHERE
+  "a"."article_no" IN (?)
 ON CONFLICT ("article_no") DO UPDATE
 SET
   "deleted" = "excluded"."deleted",

@@ -41,9 +41,11 @@ export class ActionPriceService {
     page: Page,
     filter: ActionPriceFilter = {},
   ): Promise<PageOf<ActionPriceWire, number>> {
-    const shown = this.#actionFilter(filter);
+    const runningOn = this.#runningOn(filter);
+    const shown = shownOn(runningOn);
     return feedPage(this.database.db, page, {
-      rows: (sinceScn, offset, limit) => this.#read.actionPricesPage(sinceScn, offset, limit),
+      rows: (sinceScn, from, limit) => this.#read.actionPricesPage(sinceScn, from, limit, runningOn),
+      position: (r) => r.pos,
       live: shown,
       items: (live) => live.map(actionPriceToWire),
       deletedKey: (r) => Number(r.id),
@@ -62,7 +64,7 @@ export class ActionPriceService {
     if (!article || article.deleted === 1 || article.retail === 0 || article.active === 0) {
       throw CATALOG_ERRORS.ARTICLE_NOT_FOUND(`No article "${articleNo}" published for retail.`);
     }
-    const shown = this.#actionFilter(options);
+    const shown = shownOn(this.#runningOn(options));
     let rows = (await this.#read.actionPricesOfArticle(articleNo)).filter(shown);
     if (options.currency !== undefined) rows = rows.filter((r) => r.currency === options.currency);
     if (options.sizex !== undefined) {
@@ -73,14 +75,9 @@ export class ActionPriceService {
     return rows.map(actionPriceToWire);
   }
 
-  #actionFilter(filter: ActionPriceFilter): (r: ActionPriceListRow) => boolean {
-    const date = filter.date ?? todayOf(this.now);
-    return (r) =>
-      r.deleted === 0 &&
-      r.article_deleted === 0 &&
-      r.retail === 1 &&
-      r.active === 1 &&
-      (filter.all === true || (r.start_date <= date && date <= r.end_date));
+  /** The day an answer shows the action prices running on, or null (`all`) for every one. */
+  #runningOn(filter: ActionPriceFilter): string | null {
+    return filter.all === true ? null : (filter.date ?? todayOf(this.now));
   }
 
   /** Creates an action price; one running at the same time for the same article, size and currency is a conflict. */
@@ -128,6 +125,19 @@ export class ActionPriceService {
       }),
     );
   }
+}
+
+/**
+ * Whether an action price is shown: live, its article published for retail and, with a day, running
+ * on it (what the list reads in SQL: PricingRepository.actionPricesPage).
+ */
+function shownOn(runningOn: string | null): (r: ActionPriceListRow) => boolean {
+  return (r) =>
+    r.deleted === 0 &&
+    r.article_deleted === 0 &&
+    r.retail === 1 &&
+    r.active === 1 &&
+    (runningOn === null || (r.start_date <= runningOn && runningOn <= r.end_date));
 }
 
 async function checkActionArticle(repo: PricingRepository, input: ActionPriceInput): Promise<void> {

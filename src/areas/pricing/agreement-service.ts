@@ -49,7 +49,8 @@ export class AgreementService {
   async listAgreements(page: Page, customerNo?: number): Promise<PageOf<AgreementWire, number>> {
     const party = customerNo === undefined ? undefined : await this.#party(customerNo);
     return feedPage(this.database.db, page, {
-      rows: (sinceScn, offset, limit) => this.#read.agreementsPage(sinceScn, offset, limit, party),
+      rows: (sinceScn, from, limit) => this.#read.agreementsPage(sinceScn, from, limit, party),
+      position: (r) => r.pos,
       live: (r) => r.deleted === 0,
       items: async (live) => {
         const prices = await this.#read.agreementPrices(live.map((r) => Number(r.id)));
@@ -168,7 +169,8 @@ export class AgreementService {
   async listLineDiscounts(page: Page, customerNo?: number): Promise<PageOf<LineDiscountWire, number>> {
     if (customerNo !== undefined) await liveCustomerTerms(this.database.db, customerNo);
     return feedPage(this.database.db, page, {
-      rows: (sinceScn, offset, limit) => this.#read.lineDiscountsPage(sinceScn, offset, limit, customerNo),
+      rows: (sinceScn, from, limit) => this.#read.lineDiscountsPage(sinceScn, from, limit, customerNo),
+      position: (r) => r.pos,
       live: (r) => r.deleted === 0,
       items: (live) => live.map(lineDiscountToWire),
       tombstone: (r) => r.deleted === 1,

@@ -2,6 +2,7 @@ import type { Database } from '../../kernel/db/database.ts';
 import { ValidationError } from '../../kernel/errors.ts';
 import { CATALOG_ERRORS } from '../catalog/index.ts';
 import { liveCustomerTerms } from '../customers/index.ts';
+import { ArticlePriceRepository, type PriceFactRow } from './article-price-repository.ts';
 import { PRICING_ERRORS } from './errors.ts';
 import {
   type AgreementCandidate,
@@ -9,14 +10,7 @@ import {
   type ResolvedPrice,
   resolvePrice,
 } from './price-resolution.ts';
-import {
-  type AgreementPriceRow,
-  type AgreementRow,
-  type LineDiscountRow,
-  PricingRepository,
-} from './pricing-repository.ts';
 import { todayOf } from './pricing-rules.ts';
-import { findArticle, liveArticleSizes } from './pricing-shared.ts';
 import { type ArticlePriceWire, articlePriceToWire } from './pricing-wire.ts';
 
 export interface PriceQuery {
@@ -44,7 +38,7 @@ export interface PricedArticle {
 
 /** What a customer pays for an article (docs/pricing.md, "Resolution"): loads the terms, applies `resolvePrice`. */
 export class ArticlePriceService {
-  readonly #read: PricingRepository;
+  readonly #read: ArticlePriceRepository;
 
   readonly database: Database;
   readonly now: () => Date;
@@ -52,12 +46,14 @@ export class ArticlePriceService {
   constructor(database: Database, now: () => Date = () => new Date()) {
     this.database = database;
     this.now = now;
-    this.#read = new PricingRepository(database.db);
+    this.#read = new ArticlePriceRepository(database.db);
   }
 
   /**
-   * What a customer pays for one piece of an article in a size: loads the customer, the article,
-   * the list prices, agreements and line discounts and applies `resolvePrice` (the pure rule).
+   * What a customer pays for one piece of an article in a size, in two statements: the customer's
+   * terms (the customers area's), then the article, its size, its list prices and the candidate
+   * agreements and line discounts in one (ArticlePriceRepository); `resolvePrice` (the pure rule)
+   * decides.
    *
    * Errors: CUSTOMER_NOT_FOUND, ARTICLE_NOT_FOUND, SIZE_NOT_FOUND (404); CUSTOMER_INACTIVE (409);
    * PRICE_NOT_FOUND (404) when the customer's price group has no selling price in the currency.
@@ -71,29 +67,23 @@ export class ArticlePriceService {
     if (customer.active === 0) {
       throw PRICING_ERRORS.CUSTOMER_INACTIVE(`Customer ${query.customerNo} is not active.`);
     }
-    const article = await findArticle(this.database.db, query.articleNo);
-    if (!article || article.deleted === 1) {
-      throw CATALOG_ERRORS.ARTICLE_NOT_FOUND(`No article "${query.articleNo}".`);
-    }
-    const sizes = (await liveArticleSizes(this.database.db, [article.article_no])).get(article.article_no);
-    if (!sizes?.has(query.sizex)) {
-      throw PRICING_ERRORS.SIZE_NOT_FOUND(`Article "${query.articleNo}" has no size "${query.sizex}".`);
-    }
     const currency = query.currency ?? customer.currency;
-    const key = {
-      articleNo: article.article_no,
+    const facts = await this.#read.priceFacts({
+      articleNo: query.articleNo,
+      sizex: query.sizex,
+      customerNo: customer.customer_no,
+      customerGroup: customer.customer_group,
       priceGroup: customer.price_group,
       currency,
-      sizex: query.sizex,
-    };
-    const party = { customerNo: customer.customer_no, customerGroup: customer.customer_group };
-    const [listPrice, recommended, agreementRows, lineRows] = await Promise.all([
-      this.#read.listPrice({ ...key, priceType: 'SELLING' }),
-      this.#read.listPrice({ ...key, priceType: 'RECOMMENDED' }),
-      this.#read.agreementCandidates(party, article),
-      this.#read.lineDiscountCandidates(customer.customer_no, article),
-    ]);
-    const agreementPrices = await this.#read.agreementPrices(agreementRows.map((a) => Number(a.id)));
+    });
+    const article = facts.find((f) => f.kind === 'ARTICLE');
+    if (article?.deleted !== 0) {
+      throw CATALOG_ERRORS.ARTICLE_NOT_FOUND(`No article "${query.articleNo}".`);
+    }
+    if (article.size_position === null) {
+      throw PRICING_ERRORS.SIZE_NOT_FOUND(`Article "${query.articleNo}" has no size "${query.sizex}".`);
+    }
+    const byId = (a: PriceFactRow, b: PriceFactRow) => Number(a.id) - Number(b.id);
     const resolved = resolvePrice(
       {
         customer: {
@@ -103,9 +93,9 @@ export class ArticlePriceService {
           discountBp: customer.discount_bp,
         },
         article: {
-          articleNo: article.article_no,
-          modelNo: article.model_no,
-          articleGroup: article.article_group,
+          articleNo: query.articleNo,
+          modelNo: article.model_no ?? '',
+          articleGroup: article.article_group ?? '',
         },
         sizex: query.sizex,
         quantity,
@@ -113,9 +103,15 @@ export class ArticlePriceService {
         currency,
       },
       {
-        listPrice,
-        agreements: agreementRows.map((a) => toAgreementCandidate(a, agreementPrices)),
-        lineDiscounts: lineRows.map(toLineDiscountCandidate),
+        listPrice: minorOrUndefined(article.selling),
+        agreements: facts
+          .filter((f) => f.kind === 'AGREEMENT')
+          .sort(byId)
+          .map((f) => toAgreementCandidate(f, currency)),
+        lineDiscounts: facts
+          .filter((f) => f.kind === 'LINE_DISCOUNT')
+          .sort(byId)
+          .map(toLineDiscountCandidate),
       },
     );
     if (!Number.isSafeInteger(resolved.netPrice * quantity)) {
@@ -123,12 +119,12 @@ export class ArticlePriceService {
     }
     return {
       customerNo: customer.customer_no,
-      articleNo: article.article_no,
+      articleNo: query.articleNo,
       sizex: query.sizex,
       quantity,
       date,
       resolved,
-      recommended,
+      recommended: minorOrUndefined(article.recommended),
     };
   }
 
@@ -139,32 +135,34 @@ export class ArticlePriceService {
   }
 }
 
-function toAgreementCandidate(row: AgreementRow, prices: readonly AgreementPriceRow[]): AgreementCandidate {
-  const id = Number(row.id);
-  return {
-    id,
-    customerNo: row.customer_no,
-    customerGroup: row.customer_group,
-    scope: row.scope,
-    scopeValue: row.scope_value,
-    minQuantity: row.min_quantity,
-    validFrom: row.valid_from,
-    validTo: row.valid_to,
-    discountBp: row.discount_bp,
-    netPrices: Object.fromEntries(
-      prices.filter((p) => p.agreement_id === id).map((p) => [p.currency, p.price_minor]),
-    ),
-  };
+function minorOrUndefined(value: number | null): number | undefined {
+  return value === null ? undefined : Number(value);
 }
 
-function toLineDiscountCandidate(row: LineDiscountRow): LineDiscountCandidate {
+/** An agreement row of the price read; its net price is the one in the asked currency, if any. */
+function toAgreementCandidate(row: PriceFactRow, currency: string): AgreementCandidate {
   return {
     id: Number(row.id),
     customerNo: row.customer_no,
-    scope: row.scope === 'MODEL' ? 'MODEL' : 'ARTICLEGROUP',
-    scopeValue: row.scope_value,
+    customerGroup: row.customer_group,
+    scope: row.scope ?? 'ARTICLE',
+    scopeValue: row.scope_value ?? '',
+    minQuantity: Number(row.min_quantity),
+    validFrom: row.valid_from ?? '',
+    validTo: row.valid_to,
     discountBp: row.discount_bp,
-    validFrom: row.valid_from,
+    netPrices: row.net_price === null ? {} : { [currency]: Number(row.net_price) },
+  };
+}
+
+function toLineDiscountCandidate(row: PriceFactRow): LineDiscountCandidate {
+  return {
+    id: Number(row.id),
+    customerNo: Number(row.customer_no),
+    scope: row.scope === 'MODEL' ? 'MODEL' : 'ARTICLEGROUP',
+    scopeValue: row.scope_value ?? '',
+    discountBp: Number(row.discount_bp),
+    validFrom: row.valid_from ?? '',
     validTo: row.valid_to,
   };
 }

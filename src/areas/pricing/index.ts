@@ -4,6 +4,7 @@ import { seedPrices } from './demo.ts';
 import { PRICING_ERRORS } from './errors.ts';
 import { PRICING_IMPORT_KINDS } from './import-kinds.ts';
 import * as m0003 from './migrations/0003_pricing.ts';
+import * as m0011 from './migrations/0011_pricing_positions.ts';
 import {
   B2B_GetAllPriceAgreements,
   B2B_GetAllPrices,
@@ -40,7 +41,7 @@ export const pricingArea: Area = {
   ],
   adminRoutes: PRICING_ADMIN_ROUTES,
   importKinds: PRICING_IMPORT_KINDS,
-  migrations: { '0003_pricing': m0003 },
+  migrations: { '0003_pricing': m0003, '0011_pricing_positions': m0011 },
   services: (_config, database) => ({ pricing: createPricingServices(database) }),
   seedDemo: (services) => seedPrices(services, {}),
 };

@@ -3,6 +3,7 @@ import { inWriteTransaction, type UnitOfWork } from '../../kernel/db/unit-of-wor
 import type { FieldError } from '../../kernel/errors.ts';
 import { feedPage } from '../../kernel/feed-page.ts';
 import type { Page, PageOf } from '../../kernel/paging.ts';
+import { articleSizesIn } from '../catalog/index.ts';
 import { PricingRepository } from './pricing-repository.ts';
 import { checkMinor, fail } from './pricing-rules.ts';
 import { liveArticleSizes, type WriteResult } from './pricing-shared.ts';
@@ -50,14 +51,20 @@ export class ListPriceService {
     this.#read = new PricingRepository(database.db);
   }
 
-  /** B2B_GetAllPrices: one page of articles with their complete live price sets. */
+  /**
+   * B2B_GetAllPrices: one page of articles with their complete live price sets, in the catalogue's
+   * article order: a range of the article positions, then the page's prices and sizes by article.
+   */
   listPrices(page: Page): Promise<PageOf<PriceArticleWire, string>> {
-    return feedPage(this.database.db, page, {
-      rows: (sinceScn, offset, limit) => this.#read.priceArticlesPage(sinceScn, offset, limit),
+    const db = this.database.db;
+    return feedPage(db, page, {
+      rows: (sinceScn, from, limit) => this.#read.priceArticlesPage(sinceScn, from, limit),
+      position: (r) => r.pos,
       live: (r) => r.deleted === 0,
       items: async (rows) => {
         const live = rows.map((r) => r.article_no);
-        return pricesToWire(live, await this.#read.livePricesOf(live));
+        const [prices, sizes] = await Promise.all([this.#read.livePricesOf(live), articleSizesIn(db, live)]);
+        return pricesToWire(live, prices, sizes);
       },
       tombstone: (r) => r.deleted === 1,
       deletedKey: (r) => r.article_no,
@@ -67,7 +74,8 @@ export class ListPriceService {
   /** B2B_GetPriceChanges: list price rows changed after the page's SCN, deleted ones as keys. */
   listPriceChanges(page: Page): Promise<PageOf<ListPriceWire, ListPriceKeyWire>> {
     return feedPage(this.database.db, page, {
-      rows: (sinceScn, offset, limit) => this.#read.listPricesPage(sinceScn, offset, limit),
+      rows: (sinceScn, from, limit) => this.#read.listPricesPage(sinceScn, from, limit),
+      position: (r) => r.pos,
       live: (r) => r.deleted === 0,
       items: (live) => live.map(listPriceToWire),
       tombstone: (r) => r.deleted === 1,

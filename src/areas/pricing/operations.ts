@@ -32,7 +32,9 @@ const LINE_DISCOUNT_PAGE: PageLimits = { defaultLimit: 100, maxLimit: 1000 };
 const ACTION_PRICE_PAGE: PageLimits = { defaultLimit: 500, maxLimit: 5000 };
 
 const SYNC_NOTE =
-  'Pages by stroffset/strlimit; NEXTOFFSET names the next page. With strscn > 0 only what changed after ' +
+  'Pages by stroffset/strlimit in position order: stroffset is a position and NEXTOFFSET the position ' +
+  'of the next page (not stroffset + strlimit); a full list (strscn 0) holds strlimit records whenever ' +
+  'that many remain. With strscn > 0 only what changed after ' +
   'that SCN comes back, and DELETED lists what was deleted since. Keep the SCN of the first page of a ' +
   'pass and pass it as strscn next time.';
 
@@ -60,7 +62,8 @@ export const B2B_GetAllPrices = operation({
   summary: 'All prices',
   description:
     'List prices per article: RECOMMENDED (retail) and SELLING (wholesale) per price group, currency and ' +
-    'size, in the documented B2BGETPRICE shape. Pages by article in article-number order. With strscn > 0 ' +
+    'size, in the documented B2BGETPRICE shape. Pages by article in the catalogue’s article order (the ' +
+    'article’s position, as B2B_GetAllArticles). With strscn > 0 ' +
     'an article whose prices changed comes back with its complete current price set (replace your copy); ' +
     'an article left without any price is listed under DELETED. ' +
     SYNC_NOTE,
@@ -85,7 +88,8 @@ export const B2B_GetPriceChanges = operation({
   summary: 'Price changes',
   description:
     'List price rows (article, price type, price group, currency, size) new or changed after strscn, and ' +
-    'under DELETED the keys of those deleted since; strscn 0 gives every live row. In key order. ' +
+    'under DELETED the keys of those deleted since; strscn 0 gives every live row. In position order (the ' +
+    'order rows were first written). ' +
     'Agreements, line discounts and action prices sync through their own lists with strscn. ' +
     SYNC_NOTE,
   query: queryObject(pageParams(PRICE_CHANGE_PAGE)),
@@ -139,9 +143,10 @@ export const B2B_GetAllPriceAgreements = operation({
   area: 'Prices',
   summary: 'All price agreements',
   description:
-    'Price agreements in id order: net prices or discounts for a customer or a customer group, for an ' +
-    'article, a model or an article group, with validity dates and quantity breaks. strcustomer > 0 ' +
-    "gives only that customer's agreements and those of its customer group. Expired and future " +
+    'Price agreements in position order (creation order): net prices or discounts for a customer or a ' +
+    'customer group, for an article, a model or an article group, with validity dates and quantity ' +
+    "breaks. strcustomer > 0 gives only that customer's agreements and those of its customer group. " +
+    'Expired and future ' +
     'agreements are listed too (judge VALIDFROM/VALIDTO). ' +
     SYNC_NOTE,
   query: queryObject({
@@ -187,7 +192,8 @@ export const B2B_GetCustomerLineDiscounts = operation({
   area: 'Prices',
   summary: 'Line discounts of a customer',
   description:
-    'Discount percentages of a customer per model or article group, with validity dates, in id order. ' +
+    'Discount percentages of a customer per model or article group, with validity dates, in position ' +
+    'order (creation order). ' +
     'strcustomer 0: of all customers. ' +
     SYNC_NOTE,
   query: queryObject({
@@ -217,7 +223,8 @@ export const B2C_GetAllActionPrice = operation({
   area: 'Prices',
   summary: 'All action prices',
   description:
-    'Retail promotion prices of articles published for retail, in id order: by default those running ' +
+    'Retail promotion prices of articles published for retail, in position order (creation order): by ' +
+    'default those running ' +
     'today (STARTDATE <= date <= ENDDATE); strdate picks another day, strall=1 lists every one whatever ' +
     'its dates. In a feed (strscn > 0), action prices that changed and are not shown (deleted, not ' +
     'running on the date, article no longer published) come under DELETED. A client keeping a copy ' +

@@ -1,6 +1,7 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import { changedAfter } from '../../kernel/db/feed-sql.ts';
 import type { DB } from '../../kernel/db/schema.ts';
-import { articleFlags, articleSizePositions } from '../catalog/index.ts';
+import { articleFlags, articleScopes } from '../catalog/index.ts';
 import type {
   ActionPriceTable,
   CustomerLineDiscountTable,
@@ -9,20 +10,40 @@ import type {
   PriceArticleTable,
 } from './tables.ts';
 
-export type ListPriceRow = ListPriceTable;
+/** A list price as written and compared (its paging position is the database's: tables.ts). */
+export type ListPriceRow = Omit<ListPriceTable, 'pos'>;
+/** A row of a page: with its stable paging position (docs/architecture.md, "Paging"). */
+export type Positioned<R> = R & { pos: number };
 export type PriceArticleRow = PriceArticleTable;
-export type AgreementRow = Omit<PriceAgreementTable, 'id'> & { id: number };
-export type LineDiscountRow = Omit<CustomerLineDiscountTable, 'id'> & { id: number };
-export type ActionPriceRow = Omit<ActionPriceTable, 'id'> & { id: number };
+/** A live list price as B2B_GetAllPrices shows it. */
+export type LivePriceRow = Pick<
+  ListPriceRow,
+  'article_no' | 'price_type' | 'price_group' | 'currency' | 'sizex' | 'price_minor'
+>;
+export type AgreementRow = Omit<PriceAgreementTable, 'id' | 'pos'> & { id: number };
+export type LineDiscountRow = Omit<CustomerLineDiscountTable, 'id' | 'pos'> & { id: number };
+export type ActionPriceRow = Omit<ActionPriceTable, 'id' | 'pos'> & { id: number };
 export type AgreementPriceRow = { agreement_id: number; currency: string; price_minor: number };
 
 /** An action price with the retail visibility of its article. */
-export type ActionPriceListRow = ActionPriceRow & {
+export type ActionPriceListRow = Positioned<ActionPriceRow> & {
   article_scn: number;
   article_deleted: number;
   retail: number;
   active: number;
 };
+
+/** The columns of a list price row (not its paging position). */
+const LIST_PRICE_COLUMNS = [
+  'article_no',
+  'price_type',
+  'price_group',
+  'currency',
+  'sizex',
+  'price_minor',
+  'deleted',
+  'scn',
+] as const;
 
 /** Rows per multi-row INSERT and keys per IN list: well below both engines' parameter limits. */
 const INSERT_CHUNK = 500;
@@ -34,7 +55,7 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
   return out;
 }
 
-/** Every SQL statement of the pricing area. */
+/** Every SQL statement of the pricing area but the price read (article-price-repository.ts). */
 export class PricingRepository {
   /** `db`: the connection or transaction it runs on (the catalogue's reads join it: pricing-shared.ts). */
   readonly db: Kysely<DB>;
@@ -50,7 +71,11 @@ export class PricingRepository {
     const out: ListPriceRow[] = [];
     for (const part of chunks(articleNos, IN_CHUNK)) {
       out.push(
-        ...(await this.db.selectFrom('list_price').selectAll().where('article_no', 'in', part).execute()),
+        ...(await this.db
+          .selectFrom('list_price')
+          .select(LIST_PRICE_COLUMNS)
+          .where('article_no', 'in', part)
+          .execute()),
       );
     }
     return out;
@@ -75,21 +100,40 @@ export class PricingRepository {
 
   /**
    * Brings the per-article rows B2B_GetAllPrices pages by up to date for articles whose prices
-   * changed: stamped with `scn`, flagged deleted when no live price is left.
+   * changed, one statement per chunk: stamped with `scn`, flagged deleted when no live price is
+   * left; a new row takes the article's own paging position (the catalogue's), an existing one
+   * keeps it.
    */
   async refreshPriceArticles(articleNos: readonly string[], scn: number): Promise<void> {
     for (const part of chunks(articleNos, INSERT_CHUNK)) {
-      const live = await this.db
-        .selectFrom('list_price')
-        .select('article_no')
-        .distinct()
-        .where('article_no', 'in', part)
-        .where('deleted', '=', 0)
-        .execute();
-      const withPrices = new Set(live.map((r) => r.article_no));
       await this.db
         .insertInto('price_article')
-        .values(part.map((article_no) => ({ article_no, deleted: withPrices.has(article_no) ? 0 : 1, scn })))
+        .columns(['article_no', 'deleted', 'scn', 'pos'])
+        .expression((eb) =>
+          eb
+            .selectFrom(articleScopes(this.db).as('a'))
+            .select((s) => [
+              'a.article_no',
+              s
+                .case()
+                .when(
+                  s.exists(
+                    s
+                      .selectFrom('list_price as p')
+                      .select('p.article_no')
+                      .whereRef('p.article_no', '=', 'a.article_no')
+                      .where('p.deleted', '=', 0),
+                  ),
+                )
+                .then(0)
+                .else(1)
+                .end()
+                .as('deleted'),
+              s.val(scn).as('scn'),
+              'a.pos',
+            ])
+            .where('a.article_no', 'in', part),
+        )
         .onConflict((oc) =>
           oc.column('article_no').doUpdateSet((eb) => ({
             deleted: eb.ref('excluded.deleted'),
@@ -100,72 +144,47 @@ export class PricingRepository {
     }
   }
 
-  /** One page of articles with prices changed after `sinceScn`, in article order, tombstones included. */
-  priceArticlesPage(sinceScn: number, offset: number, limit: number): Promise<PriceArticleRow[]> {
-    return this.db
+  /**
+   * One page of the articles with prices from position `from` on, in position order: with
+   * `sinceScn` > 0 those whose prices changed after it, tombstones included (the `scn` index);
+   * with 0 only those with live prices (the `pos` index), so a page is full while enough remain.
+   */
+  priceArticlesPage(sinceScn: number, from: number, limit: number): Promise<Positioned<PriceArticleRow>[]> {
+    let query = this.db
       .selectFrom('price_article')
-      .select(['article_no', 'deleted', 'scn'])
-      .where('scn', '>', sinceScn)
-      .orderBy('article_no')
-      .limit(limit)
-      .offset(offset)
-      .execute();
+      .select(['article_no', 'deleted', 'scn', 'pos'])
+      .where('pos', '>=', from);
+    query = sinceScn > 0 ? query.where(changedAfter('scn', sinceScn)) : query.where('deleted', '=', 0);
+    return query.orderBy('pos').limit(limit).execute();
   }
 
-  /** Live list prices of the given articles, sizes in size-table order. */
-  livePricesOf(articleNos: readonly string[]) {
-    if (articleNos.length === 0) return Promise.resolve([]);
-    return this.db
-      .selectFrom('list_price as p')
-      .leftJoin(articleSizePositions(this.db).as('s'), (j) =>
-        j.onRef('s.article_no', '=', 'p.article_no').onRef('s.sizex', '=', 'p.sizex'),
-      )
-      .select(['p.article_no', 'p.price_type', 'p.price_group', 'p.currency', 'p.sizex', 'p.price_minor'])
-      .where('p.article_no', 'in', articleNos)
-      .where('p.deleted', '=', 0)
-      .orderBy('p.article_no')
-      .orderBy('p.price_type')
-      .orderBy('p.price_group')
-      .orderBy('p.currency')
-      .orderBy(sql`coalesce(s.position, 1000000)`)
-      .orderBy('p.sizex')
-      .execute();
+  /**
+   * Live list prices of the given articles, read by the primary key's article prefix; unordered
+   * (the caller orders them: sizes in size-table order, pricing-wire.ts).
+   */
+  async livePricesOf(articleNos: readonly string[]): Promise<LivePriceRow[]> {
+    const out: LivePriceRow[] = [];
+    for (const part of chunks(articleNos, IN_CHUNK)) {
+      out.push(
+        ...(await this.db
+          .selectFrom('list_price')
+          .select(['article_no', 'price_type', 'price_group', 'currency', 'sizex', 'price_minor'])
+          .where('article_no', 'in', part)
+          .where('deleted', '=', 0)
+          .execute()),
+      );
+    }
+    return out;
   }
 
-  /** One page of list price rows changed after `sinceScn`, in key order, tombstones included. */
-  listPricesPage(sinceScn: number, offset: number, limit: number): Promise<ListPriceRow[]> {
-    return this.db
-      .selectFrom('list_price')
-      .selectAll()
-      .where('scn', '>', sinceScn)
-      .orderBy('article_no')
-      .orderBy('price_type')
-      .orderBy('price_group')
-      .orderBy('currency')
-      .orderBy('sizex')
-      .limit(limit)
-      .offset(offset)
-      .execute();
-  }
-
-  async listPrice(key: {
-    articleNo: string;
-    priceType: 'RECOMMENDED' | 'SELLING';
-    priceGroup: number;
-    currency: string;
-    sizex: string;
-  }): Promise<number | undefined> {
-    const row = await this.db
-      .selectFrom('list_price')
-      .select('price_minor')
-      .where('article_no', '=', key.articleNo)
-      .where('price_type', '=', key.priceType)
-      .where('price_group', '=', key.priceGroup)
-      .where('currency', '=', key.currency)
-      .where('sizex', '=', key.sizex)
-      .where('deleted', '=', 0)
-      .executeTakeFirst();
-    return row === undefined ? undefined : Number(row.price_minor);
+  /**
+   * One page of list price rows from position `from` on, in position order: with `sinceScn` > 0
+   * those changed after it, tombstones included; with 0 only live ones.
+   */
+  listPricesPage(sinceScn: number, from: number, limit: number): Promise<Positioned<ListPriceRow>[]> {
+    let query = this.db.selectFrom('list_price').selectAll().where('pos', '>=', from);
+    query = sinceScn > 0 ? query.where(changedAfter('scn', sinceScn)) : query.where('deleted', '=', 0);
+    return query.orderBy('pos').limit(limit).execute();
   }
 
   // --- price agreements -------------------------------------------------------------------------
@@ -247,16 +266,18 @@ export class PricingRepository {
   }
 
   /**
-   * Agreements changed after `sinceScn` in id order, tombstones included; with a party, only those
-   * of that customer or its customer group.
+   * A page of agreements from position `from` on, in position order (id order): with `sinceScn`
+   * > 0 those changed after it, tombstones included; with 0 only live ones. With a party, only
+   * those of that customer or its customer group.
    */
   agreementsPage(
     sinceScn: number,
-    offset: number,
+    from: number,
     limit: number,
     party?: { customerNo: number; customerGroup: string | null },
-  ): Promise<AgreementRow[]> {
-    let query = this.db.selectFrom('price_agreement').selectAll().where('scn', '>', sinceScn);
+  ): Promise<Positioned<AgreementRow>[]> {
+    let query = this.db.selectFrom('price_agreement').selectAll().where('pos', '>=', from);
+    query = sinceScn > 0 ? query.where(changedAfter('scn', sinceScn)) : query.where('deleted', '=', 0);
     if (party) {
       query = query.where((eb) =>
         party.customerGroup === null
@@ -264,33 +285,7 @@ export class PricingRepository {
           : eb.or([eb('customer_no', '=', party.customerNo), eb('customer_group', '=', party.customerGroup)]),
       );
     }
-    return query.orderBy('id').limit(limit).offset(offset).execute();
-  }
-
-  /** Live agreements of a customer or its group for an article, its model or its article group. */
-  agreementCandidates(
-    party: { customerNo: number; customerGroup: string | null },
-    article: { article_no: string; model_no: string; article_group: string },
-  ): Promise<AgreementRow[]> {
-    return this.db
-      .selectFrom('price_agreement')
-      .selectAll()
-      .where('deleted', '=', 0)
-      .where((eb) =>
-        eb.or([
-          eb('customer_no', '=', party.customerNo),
-          ...(party.customerGroup === null ? [] : [eb('customer_group', '=', party.customerGroup)]),
-        ]),
-      )
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('scope', '=', 'ARTICLE'), eb('scope_value', '=', article.article_no)]),
-          eb.and([eb('scope', '=', 'MODEL'), eb('scope_value', '=', article.model_no)]),
-          eb.and([eb('scope', '=', 'ARTICLEGROUP'), eb('scope_value', '=', article.article_group)]),
-        ]),
-      )
-      .orderBy('id')
-      .execute();
+    return query.orderBy('pos').limit(limit).execute();
   }
 
   // --- customer line discounts -------------------------------------------------------------------
@@ -320,34 +315,17 @@ export class PricingRepository {
     return this.db.selectFrom('customer_line_discount').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
+  /** Like `agreementsPage`: line discounts from position `from` on, of one customer or all. */
   lineDiscountsPage(
     sinceScn: number,
-    offset: number,
+    from: number,
     limit: number,
     customerNo?: number,
-  ): Promise<LineDiscountRow[]> {
-    let query = this.db.selectFrom('customer_line_discount').selectAll().where('scn', '>', sinceScn);
+  ): Promise<Positioned<LineDiscountRow>[]> {
+    let query = this.db.selectFrom('customer_line_discount').selectAll().where('pos', '>=', from);
+    query = sinceScn > 0 ? query.where(changedAfter('scn', sinceScn)) : query.where('deleted', '=', 0);
     if (customerNo !== undefined) query = query.where('customer_no', '=', customerNo);
-    return query.orderBy('id').limit(limit).offset(offset).execute();
-  }
-
-  lineDiscountCandidates(
-    customerNo: number,
-    article: { model_no: string; article_group: string },
-  ): Promise<LineDiscountRow[]> {
-    return this.db
-      .selectFrom('customer_line_discount')
-      .selectAll()
-      .where('deleted', '=', 0)
-      .where('customer_no', '=', customerNo)
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('scope', '=', 'MODEL'), eb('scope_value', '=', article.model_no)]),
-          eb.and([eb('scope', '=', 'ARTICLEGROUP'), eb('scope_value', '=', article.article_group)]),
-        ]),
-      )
-      .orderBy('id')
-      .execute();
+    return query.orderBy('pos').limit(limit).execute();
   }
 
   // --- action prices ----------------------------------------------------------------------------
@@ -404,16 +382,38 @@ export class PricingRepository {
   }
 
   /**
-   * Action prices whose row or whose article changed after `sinceScn` (an article leaving retail
-   * hides its action prices), in id order, tombstones included.
+   * A page of action prices from position `from` on, in position order (id order), with the retail
+   * visibility of their article. With `sinceScn` > 0: those whose row or whose article changed
+   * after it (an article leaving retail hides its action prices), tombstones included, the union
+   * of two index reads (action prices by their `scn`; articles by theirs, then their action
+   * prices). With 0: only those shown (live, the article published for retail and, with a date
+   * `runningOn`, running on it), so a page is full while enough remain.
    */
-  actionPricesPage(sinceScn: number, offset: number, limit: number): Promise<ActionPriceListRow[]> {
-    return this.#actionPrices()
-      .where((eb) => eb.or([eb('ap.scn', '>', sinceScn), eb('a.scn', '>', sinceScn)]))
-      .orderBy('ap.id')
-      .limit(limit)
-      .offset(offset)
-      .execute();
+  actionPricesPage(
+    sinceScn: number,
+    from: number,
+    limit: number,
+    runningOn: string | null,
+  ): Promise<ActionPriceListRow[]> {
+    if (sinceScn > 0) {
+      return this.#actionPrices()
+        .where(changedAfter('ap.scn', sinceScn))
+        .where('ap.pos', '>=', from)
+        .union(this.#actionPrices().where(changedAfter('a.scn', sinceScn)).where('ap.pos', '>=', from))
+        .orderBy('pos')
+        .limit(limit)
+        .execute();
+    }
+    let query = this.#actionPrices()
+      .where('ap.pos', '>=', from)
+      .where('ap.deleted', '=', 0)
+      .where('a.deleted', '=', 0)
+      .where('a.retail', '=', 1)
+      .where('a.active', '=', 1);
+    if (runningOn !== null) {
+      query = query.where('ap.start_date', '<=', runningOn).where('ap.end_date', '>=', runningOn);
+    }
+    return query.orderBy('ap.pos').limit(limit).execute();
   }
 
   actionPricesOfArticle(articleNo: string): Promise<ActionPriceListRow[]> {

@@ -6,6 +6,7 @@ import type {
   AgreementRow,
   LineDiscountRow,
   ListPriceRow,
+  LivePriceRow,
 } from './pricing-repository.ts';
 
 /** B2BGETPRICE.ARTICLES[]: the documented shape, keys with spaces included. */
@@ -91,34 +92,56 @@ export interface ArticlePriceWire {
   LINEDISCOUNT: number | null;
 }
 
-type LivePrice = Pick<ListPriceRow, 'article_no' | 'price_type' | 'price_group' | 'currency' | 'sizex'> & {
-  price_minor: number;
-};
-
 /**
- * Groups live price rows (sorted by article, type, group, currency, size position) into the
- * B2BGETPRICE article objects, in the order of `articleNos`.
+ * Groups live price rows into the B2BGETPRICE article objects, in the order of `articleNos`: price
+ * groups ascending, currencies alphabetical, sizes in the article's size order (`sizes`, by article,
+ * as the catalogue lists them; a size the article no longer has comes after its sizes).
  */
-export function pricesToWire(articleNos: readonly string[], rows: readonly LivePrice[]): PriceArticleWire[] {
-  const byArticle = new Map<string, PriceArticleWire>();
-  for (const no of articleNos) byArticle.set(no, { ARTICLE: no, RECOMMENDED: [], SELLING: [] });
+export function pricesToWire(
+  articleNos: readonly string[],
+  rows: readonly LivePriceRow[],
+  sizes: ReadonlyMap<string, readonly string[]>,
+): PriceArticleWire[] {
+  const rowsOf = new Map<string, LivePriceRow[]>();
   for (const row of rows) {
-    const article = byArticle.get(row.article_no);
-    if (!article) continue;
-    const groups = article[row.price_type];
-    let group = groups.at(-1);
-    if (group?.PRICEGROUP !== row.price_group) {
-      group = { PRICEGROUP: row.price_group, 'PRICE PER CURRENCY': [] };
-      groups.push(group);
-    }
-    let currency = group['PRICE PER CURRENCY'].at(-1);
-    if (currency?.CURRENCY !== row.currency) {
-      currency = { CURRENCY: row.currency, 'PRICE PER SIZE': [] };
-      group['PRICE PER CURRENCY'].push(currency);
-    }
-    currency['PRICE PER SIZE'].push({ PRICE: fromMinor(Number(row.price_minor)), SIZEX: row.sizex });
+    const list = rowsOf.get(row.article_no);
+    if (list) list.push(row);
+    else rowsOf.set(row.article_no, [row]);
   }
-  return [...byArticle.values()];
+  return articleNos.map((articleNo) => {
+    const article: PriceArticleWire = { ARTICLE: articleNo, RECOMMENDED: [], SELLING: [] };
+    const order = sizes.get(articleNo) ?? [];
+    const ranked = (rowsOf.get(articleNo) ?? []).map((row) => {
+      const at = order.indexOf(row.sizex);
+      return { row, rank: at < 0 ? order.length : at };
+    });
+    ranked.sort(
+      (a, b) =>
+        a.row.price_group - b.row.price_group ||
+        compare(a.row.currency, b.row.currency) ||
+        a.rank - b.rank ||
+        compare(a.row.sizex, b.row.sizex),
+    );
+    for (const { row } of ranked) {
+      const groups = article[row.price_type];
+      let group = groups.find((g) => g.PRICEGROUP === row.price_group);
+      if (!group) {
+        group = { PRICEGROUP: row.price_group, 'PRICE PER CURRENCY': [] };
+        groups.push(group);
+      }
+      let currency = group['PRICE PER CURRENCY'].at(-1);
+      if (currency?.CURRENCY !== row.currency) {
+        currency = { CURRENCY: row.currency, 'PRICE PER SIZE': [] };
+        group['PRICE PER CURRENCY'].push(currency);
+      }
+      currency['PRICE PER SIZE'].push({ PRICE: fromMinor(Number(row.price_minor)), SIZEX: row.sizex });
+    }
+    return article;
+  });
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 export function listPriceKeyToWire(row: ListPriceRow): ListPriceKeyWire {

@@ -1,5 +1,6 @@
 import type { AreaSqlExamples } from '../../kernel/db/sql-examples.ts';
 import { sqlExamplesOf } from '../../kernel/db/sql-examples.ts';
+import { ArticlePriceRepository } from './article-price-repository.ts';
 import {
   type ActionPriceRow,
   type AgreementRow,
@@ -9,10 +10,11 @@ import {
 } from './pricing-repository.ts';
 
 // Example calls of the pricing repository for the SQL snapshots (scripts/sql-snapshots.ts); they
-// use the catalogue's seeded article 10001-100 (model 10001, group JEANS, sizes S and M).
+// use the catalogue's seeded article 10001-100 (model 10001, group JEANS, sizes S and M). The pages
+// ask for 100 rows and one more (to know whether another page follows), from position 1.
 
 const AT = '2026-03-02T09:30:00.000Z';
-const ARTICLE = { article_no: '10001-100', model_no: '10001', article_group: 'JEANS' };
+const PRICE_OF_M = { articleNo: '10001-100', sizex: 'M', priceGroup: 1, currency: 'EUR' };
 const WHOLESALER = { customerNo: 1001, customerGroup: 'WHOLESALE' };
 
 function listPrice(sizex: string, priceMinor: number, scn: number): ListPriceRow {
@@ -89,7 +91,10 @@ export const sqlExamples: AreaSqlExamples = {
       .insertInto('list_price')
       .values([listPrice('S', 5995, 8), listPrice('M', 5995, 8)])
       .execute();
-    await db.insertInto('price_article').values({ article_no: '10001-100', deleted: 0, scn: 8 }).execute();
+    await db
+      .insertInto('price_article')
+      .values({ article_no: '10001-100', deleted: 0, scn: 8, pos: 1 })
+      .execute();
     await db.insertInto('price_agreement').values(agreement(8)).execute();
     await db
       .insertInto('price_agreement_price')
@@ -101,11 +106,10 @@ export const sqlExamples: AreaSqlExamples = {
   repositories: [
     sqlExamplesOf(PricingRepository, {
       actionPricesOfArticle: (r) => r.actionPricesOfArticle('10001-100'),
-      actionPricesPage: (r) => r.actionPricesPage(0, 0, 100),
-      agreementCandidates: {
-        'a customer in a group': (r) => r.agreementCandidates(WHOLESALER, ARTICLE),
-        'a customer without a group': (r) =>
-          r.agreementCandidates({ customerNo: 1001, customerGroup: null }, ARTICLE),
+      actionPricesPage: {
+        'the list of a day': (r) => r.actionPricesPage(0, 1, 101, '2026-04-15'),
+        'the list of every one': (r) => r.actionPricesPage(0, 1, 101, null),
+        'a feed': (r) => r.actionPricesPage(100, 1, 101, '2026-04-15'),
       },
       agreementIdByKey: {
         'of a customer': (r) =>
@@ -129,10 +133,11 @@ export const sqlExamples: AreaSqlExamples = {
       },
       agreementPrices: (r) => r.agreementPrices([1, 2]),
       agreementsPage: {
-        every: (r) => r.agreementsPage(0, 0, 100),
-        'of a customer in a group': (r) => r.agreementsPage(0, 0, 100, WHOLESALER),
+        every: (r) => r.agreementsPage(0, 1, 101),
+        'a feed': (r) => r.agreementsPage(100, 1, 101),
+        'of a customer in a group': (r) => r.agreementsPage(0, 1, 101, WHOLESALER),
         'of a customer without a group': (r) =>
-          r.agreementsPage(0, 0, 100, { customerNo: 1001, customerGroup: null }),
+          r.agreementsPage(0, 1, 101, { customerNo: 1001, customerGroup: null }),
       },
       findActionPrice: (r) => r.findActionPrice(1),
       findAgreement: (r) => r.findAgreement(1),
@@ -141,27 +146,25 @@ export const sqlExamples: AreaSqlExamples = {
       insertAgreement: (r) => r.insertAgreement({ ...agreement(100), min_quantity: 50 }),
       insertLineDiscount: (r) =>
         r.insertLineDiscount({ ...lineDiscount(100), scope: 'MODEL', scope_value: '10001' }),
-      lineDiscountCandidates: (r) => r.lineDiscountCandidates(1001, ARTICLE),
       lineDiscountsPage: {
-        every: (r) => r.lineDiscountsPage(0, 0, 100),
-        'of a customer': (r) => r.lineDiscountsPage(0, 0, 100, 1001),
+        every: (r) => r.lineDiscountsPage(0, 1, 101),
+        'a feed': (r) => r.lineDiscountsPage(100, 1, 101),
+        'of a customer': (r) => r.lineDiscountsPage(0, 1, 101, 1001),
       },
-      listPrice: (r) =>
-        r.listPrice({
-          articleNo: '10001-100',
-          priceType: 'SELLING',
-          priceGroup: 1,
-          currency: 'EUR',
-          sizex: 'M',
-        }),
       listPricesOf: (r) => r.listPricesOf(['10001-100', '10002-200']),
-      listPricesPage: (r) => r.listPricesPage(0, 0, 100),
+      listPricesPage: {
+        'the list': (r) => r.listPricesPage(0, 1, 101),
+        'a feed': (r) => r.listPricesPage(100, 1, 101),
+      },
       livePricesOf: (r) => r.livePricesOf(['10001-100', '10002-200']),
       overlappingActionPrices: {
         'one size, another row': (r) => r.overlappingActionPrices(actionPrice(100), 1),
         'every size, a new row': (r) => r.overlappingActionPrices({ ...actionPrice(100), sizex: null }, null),
       },
-      priceArticlesPage: (r) => r.priceArticlesPage(0, 0, 100),
+      priceArticlesPage: {
+        'the list': (r) => r.priceArticlesPage(0, 1, 101),
+        'a feed': (r) => r.priceArticlesPage(100, 1, 101),
+      },
       refreshPriceArticles: (r) => r.refreshPriceArticles(['10001-100'], 100),
       replaceAgreementPrices: (r) =>
         r.replaceAgreementPrices(1, [
@@ -175,6 +178,14 @@ export const sqlExamples: AreaSqlExamples = {
       updateLineDiscount: (r) => r.updateLineDiscount(1, { ...lineDiscountChanges, discount_bp: 750 }),
       updateLineDiscountFlags: (r) => r.updateLineDiscountFlags(1, 100, AT),
       upsertListPrices: (r) => r.upsertListPrices([listPrice('S', 6495, 100), listPrice('L', 6495, 100)]),
+    }),
+    sqlExamplesOf(ArticlePriceRepository, {
+      priceFacts: {
+        'a customer in a group': (r) =>
+          r.priceFacts({ ...PRICE_OF_M, customerNo: 1001, customerGroup: 'WHOLESALE' }),
+        'a customer without a group': (r) =>
+          r.priceFacts({ ...PRICE_OF_M, customerNo: 1001, customerGroup: null }),
+      },
     }),
   ],
 };

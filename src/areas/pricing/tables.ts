@@ -5,6 +5,8 @@ import type { Generated } from 'kysely';
  * created is the customers area's, customers/tables.ts). Money is integer minor units (cents),
  * percentages basis points (1250 = 12.5 %), dates `YYYY-MM-DD` text. Every row has `scn`; deleted
  * rows keep their place, flagged, as the tombstone the change feeds report (docs/pricing.md).
+ * Every paged table has `pos`, its stable paging position (migration 0011_pricing_positions;
+ * docs/architecture.md, "Paging"): set by the database on insert, never changed.
  */
 
 /** 'RECOMMENDED' (retail, advised) or 'SELLING' (wholesale). */
@@ -22,6 +24,7 @@ export interface ListPriceTable {
   price_minor: number;
   deleted: number;
   scn: number;
+  pos: Generated<number>;
 }
 
 /**
@@ -32,6 +35,8 @@ export interface PriceArticleTable {
   article_no: string;
   deleted: number;
   scn: number;
+  /** The article's own paging position (the catalogue's `article.pos`), copied when the row is made. */
+  pos: number;
 }
 
 export interface PriceAgreementTable {
@@ -51,6 +56,7 @@ export interface PriceAgreementTable {
   scn: number;
   created_at: string;
   updated_at: string;
+  pos: Generated<number>;
 }
 
 /** The net prices of a NETPRICE agreement, one per currency. */
@@ -73,6 +79,7 @@ export interface CustomerLineDiscountTable {
   scn: number;
   created_at: string;
   updated_at: string;
+  pos: Generated<number>;
 }
 
 export interface ActionPriceTable {
@@ -88,6 +95,7 @@ export interface ActionPriceTable {
   scn: number;
   created_at: string;
   updated_at: string;
+  pos: Generated<number>;
 }
 
 export interface PricingTables {

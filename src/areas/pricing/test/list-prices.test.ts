@@ -172,7 +172,7 @@ describe('list price writes', () => {
 });
 
 describe('B2B_GetPriceChanges', () => {
-  it('reports new, changed and deleted price rows after strscn, in key order', async () => {
+  it('reports new, changed and deleted price rows after strscn, in the order they were first written', async () => {
     const before = await scnNow();
     const key = {
       articleNo: 'P200-010',
@@ -209,10 +209,21 @@ describe('B2B_GetPriceChanges', () => {
     expect(feed.DELETED).toEqual([
       { ARTICLE: 'P200-010', PRICETYPE: 'SELLING', PRICEGROUP: 3, CURRENCY: 'EUR', SIZEX: 'S' },
     ]);
+    // two rows a page: the first two (one of them the deletion), then from NEXTOFFSET the third
     const paged = (await get('B2B_GetPriceChanges', { strscn: String(before), strlimit: '2' }))
       .B2BGETPRICECHANGES;
-    expect(paged.NEXTOFFSET).toBe(3);
-    expect(paged.PRICES).toHaveLength(2);
+    expect(paged.PRICES.length + paged.DELETED.length).toBe(2);
+    expect(paged.NEXTOFFSET).toEqual(expect.any(Number));
+    const rest = (
+      await get('B2B_GetPriceChanges', {
+        strscn: String(before),
+        strlimit: '2',
+        stroffset: String(paged.NEXTOFFSET),
+      })
+    ).B2BGETPRICECHANGES;
+    expect(rest.NEXTOFFSET).toBeNull();
+    expect([...paged.PRICES, ...rest.PRICES]).toEqual(feed.PRICES);
+    expect([...paged.DELETED, ...rest.DELETED]).toEqual(feed.DELETED);
     // a full list has no deletions
     const all = (await get('B2B_GetPriceChanges')).B2BGETPRICECHANGES;
     expect(all.DELETED).toEqual([]);

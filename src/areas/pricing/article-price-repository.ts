@@ -1,0 +1,178 @@
+import { type Kysely, sql } from 'kysely';
+import type { DB } from '../../kernel/db/schema.ts';
+import { articleScopes, articleSizePositions } from '../catalog/index.ts';
+import type { PriceScope } from './tables.ts';
+
+/** What the price of one article size for one customer is read for (the customer already read). */
+export interface PriceFactsQuery {
+  articleNo: string;
+  sizex: string;
+  customerNo: number;
+  customerGroup: string | null;
+  priceGroup: number;
+  currency: string;
+}
+
+/**
+ * One row of the price read. `ARTICLE` (at most one; none when there is no such article): the
+ * article's scopes and deleted flag, the size's position (null: the article has no such size) and
+ * the SELLING and RECOMMENDED list prices of the price group, currency and size. `AGREEMENT`: a
+ * live agreement of the customer or its group for the article, its model or its article group,
+ * with its net price in the currency (null: none, or a discount agreement). `LINE_DISCOUNT`: a live
+ * line discount of the customer for the article's model or article group.
+ */
+export interface PriceFactRow {
+  kind: 'ARTICLE' | 'AGREEMENT' | 'LINE_DISCOUNT';
+  model_no: string | null;
+  article_group: string | null;
+  deleted: number | null;
+  size_position: number | null;
+  selling: number | null;
+  recommended: number | null;
+  id: number | null;
+  customer_no: number | null;
+  customer_group: string | null;
+  scope: PriceScope | null;
+  scope_value: string | null;
+  min_quantity: number | null;
+  valid_from: string | null;
+  valid_to: string | null;
+  discount_bp: number | null;
+  net_price: number | null;
+}
+
+const none = <T>() => sql<T | null>`null`;
+
+/**
+ * The price of an article for a customer read in one statement (B2B_GetArticlePrice and orders;
+ * docs/pricing.md, "Resolution"): the article with its size and list prices, the candidate
+ * agreements and the candidate line discounts, as the rows of one UNION ALL. Every part is an
+ * index read: the article and its size by key (the catalogue's fragments), the list prices by
+ * primary key, agreements by (scope, value), line discounts by customer.
+ */
+export class ArticlePriceRepository {
+  readonly db: Kysely<DB>;
+
+  constructor(db: Kysely<DB>) {
+    this.db = db;
+  }
+
+  async priceFacts(q: PriceFactsQuery): Promise<PriceFactRow[]> {
+    const article = this.db
+      .selectFrom(articleScopes(this.db).as('a'))
+      .select((eb) => {
+        const listPrice = (type: 'SELLING' | 'RECOMMENDED') =>
+          eb
+            .selectFrom('list_price as p')
+            .select('p.price_minor')
+            .whereRef('p.article_no', '=', 'a.article_no')
+            .where('p.price_type', '=', type)
+            .where('p.price_group', '=', q.priceGroup)
+            .where('p.currency', '=', q.currency)
+            .where('p.sizex', '=', q.sizex)
+            .where('p.deleted', '=', 0);
+        return [
+          sql<PriceFactRow['kind']>`'ARTICLE'`.as('kind'),
+          'a.model_no',
+          'a.article_group',
+          'a.deleted',
+          eb
+            .selectFrom(articleSizePositions(this.db).as('s'))
+            .select('s.position')
+            .whereRef('s.article_no', '=', 'a.article_no')
+            .where('s.sizex', '=', q.sizex)
+            .as('size_position'),
+          listPrice('SELLING').as('selling'),
+          listPrice('RECOMMENDED').as('recommended'),
+          none<number>().as('id'),
+          none<number>().as('customer_no'),
+          none<string>().as('customer_group'),
+          none<PriceScope>().as('scope'),
+          none<string>().as('scope_value'),
+          none<number>().as('min_quantity'),
+          none<string>().as('valid_from'),
+          none<string>().as('valid_to'),
+          none<number>().as('discount_bp'),
+          none<number>().as('net_price'),
+        ];
+      })
+      .where('a.article_no', '=', q.articleNo)
+      .$castTo<PriceFactRow>();
+    const agreements = this.db
+      .selectFrom(articleScopes(this.db).as('a'))
+      .innerJoin('price_agreement as g', (j) =>
+        j.on((eb) =>
+          eb.or([
+            eb.and([eb('g.scope', '=', 'ARTICLE'), eb('g.scope_value', '=', eb.ref('a.article_no'))]),
+            eb.and([eb('g.scope', '=', 'MODEL'), eb('g.scope_value', '=', eb.ref('a.model_no'))]),
+            eb.and([eb('g.scope', '=', 'ARTICLEGROUP'), eb('g.scope_value', '=', eb.ref('a.article_group'))]),
+          ]),
+        ),
+      )
+      .leftJoin('price_agreement_price as gp', (j) =>
+        j.onRef('gp.agreement_id', '=', 'g.id').on('gp.currency', '=', q.currency),
+      )
+      .select([
+        sql<PriceFactRow['kind']>`'AGREEMENT'`.as('kind'),
+        none<string>().as('model_no'),
+        none<string>().as('article_group'),
+        none<number>().as('deleted'),
+        none<number>().as('size_position'),
+        none<number>().as('selling'),
+        none<number>().as('recommended'),
+        'g.id',
+        'g.customer_no',
+        'g.customer_group',
+        'g.scope',
+        'g.scope_value',
+        'g.min_quantity',
+        'g.valid_from',
+        'g.valid_to',
+        'g.discount_bp',
+        'gp.price_minor as net_price',
+      ])
+      .where('a.article_no', '=', q.articleNo)
+      .where('g.deleted', '=', 0)
+      .where((eb) =>
+        eb.or([
+          eb('g.customer_no', '=', q.customerNo),
+          ...(q.customerGroup === null ? [] : [eb('g.customer_group', '=', q.customerGroup)]),
+        ]),
+      )
+      .$castTo<PriceFactRow>();
+    const lineDiscounts = this.db
+      .selectFrom(articleScopes(this.db).as('a'))
+      .innerJoin('customer_line_discount as d', (j) =>
+        j.on((eb) =>
+          eb.or([
+            eb.and([eb('d.scope', '=', 'MODEL'), eb('d.scope_value', '=', eb.ref('a.model_no'))]),
+            eb.and([eb('d.scope', '=', 'ARTICLEGROUP'), eb('d.scope_value', '=', eb.ref('a.article_group'))]),
+          ]),
+        ),
+      )
+      .select([
+        sql<PriceFactRow['kind']>`'LINE_DISCOUNT'`.as('kind'),
+        none<string>().as('model_no'),
+        none<string>().as('article_group'),
+        none<number>().as('deleted'),
+        none<number>().as('size_position'),
+        none<number>().as('selling'),
+        none<number>().as('recommended'),
+        'd.id',
+        'd.customer_no',
+        none<string>().as('customer_group'),
+        'd.scope',
+        'd.scope_value',
+        none<number>().as('min_quantity'),
+        'd.valid_from',
+        'd.valid_to',
+        'd.discount_bp',
+        none<number>().as('net_price'),
+      ])
+      .where('a.article_no', '=', q.articleNo)
+      .where('d.deleted', '=', 0)
+      .where('d.customer_no', '=', q.customerNo)
+      .$castTo<PriceFactRow>();
+    return article.unionAll(agreements).unionAll(lineDiscounts).execute();
+  }
+}
