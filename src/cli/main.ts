@@ -258,7 +258,7 @@ program
     const database = openDatabase(config.databaseUrl);
     const app = await buildApp(createServices(config, database), { areas: AREAS });
     await app.ready();
-    const text = `${JSON.stringify(app.swagger(), null, 2)}\n`;
+    const text = `${JSON.stringify(await app.openApiDocument(), null, 2)}\n`;
     await app.close();
     await database.close();
     if (opts.out) {

@@ -123,7 +123,8 @@ export function makeProblem(
     status,
     detail,
     code,
-    instance: request.url.split('?')[0],
+    // as the client sent it: a package alias routed to its operation is named as sent
+    instance: (request.originalUrl || request.url).split('?')[0],
     requestId: String(request.id),
     ...(errors && errors.length > 0
       ? { errors: errors.slice(0, MAX_LISTED_ERRORS), errorCount: Math.max(errorCount, errors.length) }

@@ -19,6 +19,7 @@ import { errorCodesOf, HTTP_ERRORS } from './errors.ts';
 import { registerHealthRoutes } from './health.ts';
 import { registerMetrics } from './metrics.ts';
 import { errorResponses, registerOpenApi, registerReferencePage } from './openapi.ts';
+import { packageAliasRewrite, requestLogValue } from './package-aliases.ts';
 import {
   clientErrorHandler,
   commonHeaders,
@@ -29,6 +30,7 @@ import {
   sendProblem,
 } from './problem.ts';
 import { guardJsonBodies, refuseNulBytes, requestIdOf } from './request-guards.ts';
+import { sharedSchemaCompilers } from './schema-compilers.ts';
 import { serverOptions } from './server-options.ts';
 
 declare module 'fastify' {
@@ -51,8 +53,13 @@ export interface AppOptions {
 
 export async function buildApp(services: Services, options: AppOptions): Promise<FastifyInstance> {
   const { config } = services;
+  // Each schema compiled once for all the routes that share it, when a request first needs it.
+  const compilers = sharedSchemaCompilers();
+  const aliasRewrite = packageAliasRewrite(config.packageAliases);
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: withRequestLogValue(options.logger ?? false),
+    // One route per operation; the other package aliases are routed to it (package-aliases.ts).
+    ...(aliasRewrite ? { rewriteUrl: aliasRewrite } : {}),
     // Trusted proxies, request timeout, shutdown behaviour (server-options.ts).
     ...serverOptions(config),
     bodyLimit: config.bodyLimitBytes,
@@ -62,6 +69,7 @@ export async function buildApp(services: Services, options: AppOptions): Promise
     // Failures before any route or outside Fastify are problem+json as well (problem.ts).
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
+    schemaController: compilers.schemaController,
     ajv: {
       // Unknown query parameters and body fields are errors, not silently dropped; values keep
       // their wire types (a TV2 query value is always a string). All errors are collected; the
@@ -72,6 +80,7 @@ export async function buildApp(services: Services, options: AppOptions): Promise
     // problem.ts names the errors; Fastify's own text of all of them is never shown, so not made.
     schemaErrorFormatter: (errors, dataVar) => new Error(`${dataVar} is invalid (${errors.length} errors)`),
   });
+  compilers.attach(app);
   app.decorateRequest('principal', null);
   app.decorateRequest('idempotencyKey', null);
   app.decorateRequest('idempotencyClaim', null);
@@ -103,6 +112,7 @@ export async function buildApp(services: Services, options: AppOptions): Promise
   });
 
   app.setNotFoundHandler((request, reply) => {
+    const path = request.originalUrl.split('?')[0];
     const unknownOperation = request.url.startsWith('/TV2/Execute/');
     return sendProblem(
       reply,
@@ -110,13 +120,13 @@ export async function buildApp(services: Services, options: AppOptions): Promise
         request,
         unknownOperation ? HTTP_ERRORS.UNKNOWN_OPERATION : HTTP_ERRORS.NOT_FOUND,
         unknownOperation
-          ? `No operation at ${request.url.split('?')[0]}; operations are /TV2/Execute/${config.packageAliases[0]}.<Name>.`
-          : `Nothing at ${request.url.split('?')[0]}.`,
+          ? `No operation at ${path}; operations are /TV2/Execute/${config.packageAliases[0]}.<Name>.`
+          : `Nothing at ${path}.`,
       ),
     );
   });
 
-  await registerOpenApi(app);
+  registerOpenApi(app);
   // Each area is a plugin of its own: hooks and decorators it adds stay inside it.
   for (const area of options.areas) {
     await app.register(async (scope) => {
@@ -178,7 +188,6 @@ function idempotencyHooks(services: Services, op: Operation) {
 }
 
 function registerOperation(app: FastifyInstance, services: Services, op: Operation): void {
-  const [documented, ...aliases] = services.config.packageAliases;
   const built = op.handler !== undefined;
   const errors = op.audience === 'PUBLIC' ? [400, 500] : [400, 401, 403, 404, 409, 500, 503];
   const okResponse = op.binaryTypes
@@ -243,33 +252,39 @@ function registerOperation(app: FastifyInstance, services: Services, op: Operati
   const retrySafe =
     built && op.method === 'POST' && op.audience !== 'PUBLIC' ? idempotencyHooks(services, op) : {};
 
-  for (const [i, pkg] of [documented, ...aliases].entries()) {
-    const url = `/TV2/Execute/${pkg}.${op.name}`;
-    app.route({
-      method: op.method,
-      url,
-      schema: i === 0 ? schema : { ...schema, hide: true, operationId: `${op.name}_${pkg}` },
-      ...(onRequest ? { onRequest } : {}),
-      ...(op.bodyLimit ? { bodyLimit: op.bodyLimit } : {}),
-      ...retrySafe,
-      handler,
-    });
-    const allowed = op.method === 'GET' ? 'GET, HEAD' : op.method;
-    app.route({
-      method: ALL_METHODS.filter((m) => m !== op.method && !(op.method === 'GET' && m === 'HEAD')),
-      url,
-      schema: { hide: true },
-      handler: async (request, reply) => {
-        reply.header('allow', allowed);
-        return sendProblem(
-          reply,
-          problemOf(
-            request,
-            HTTP_ERRORS.METHOD_NOT_ALLOWED,
-            `${op.name} takes ${op.method}, not ${request.method}.`,
-          ),
-        );
-      },
-    });
-  }
+  // The other package aliases reach this route too (package-aliases.ts).
+  const url = `/TV2/Execute/${services.config.packageAliases[0]}.${op.name}`;
+  app.route({
+    method: op.method,
+    url,
+    schema,
+    ...(onRequest ? { onRequest } : {}),
+    ...(op.bodyLimit ? { bodyLimit: op.bodyLimit } : {}),
+    ...retrySafe,
+    handler,
+  });
+  const allowed = op.method === 'GET' ? 'GET, HEAD' : op.method;
+  app.route({
+    method: ALL_METHODS.filter((m) => m !== op.method && !(op.method === 'GET' && m === 'HEAD')),
+    url,
+    schema: { hide: true },
+    handler: async (request, reply) => {
+      reply.header('allow', allowed);
+      return sendProblem(
+        reply,
+        problemOf(
+          request,
+          HTTP_ERRORS.METHOD_NOT_ALLOWED,
+          `${op.name} takes ${op.method}, not ${request.method}.`,
+        ),
+      );
+    },
+  });
+}
+
+/** Fastify's logger settings, logging the path a request was sent to (package-aliases.ts). */
+function withRequestLogValue(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
+  if (logger === false || logger === undefined) return logger;
+  const settings = logger === true ? {} : logger;
+  return { ...settings, serializers: { req: requestLogValue, ...settings.serializers } };
 }
