@@ -62,6 +62,7 @@ describe('B2B_GetAllPrices', () => {
   it('pages by article', async () => {
     const first = (await get('B2B_GetAllPrices', { strlimit: '2' })).B2BGETPRICE;
     expect(first.ARTICLES.map((a: { ARTICLE: string }) => a.ARTICLE)).toEqual(['P100-010', 'P100-020']);
+    // NEXTOFFSET is the position of the next article (P200-010, the third saved), not offset + limit
     expect(first.NEXTOFFSET).toBe(3);
     const second = (await get('B2B_GetAllPrices', { strlimit: '2', stroffset: '3' })).B2BGETPRICE;
     expect(second.ARTICLES.map((a: { ARTICLE: string }) => a.ARTICLE)).toEqual(['P200-010']);
