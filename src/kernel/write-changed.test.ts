@@ -12,11 +12,11 @@ interface Row {
   scn: number;
 }
 
-/** A unit of work that counts how often its SCN is asked for. */
+/** A unit of work that counts how often the number to stamp with is asked for. */
 function countingUow(scn = 7) {
   const uow = {
     asked: 0,
-    scn: async () => {
+    stamp: async () => {
       uow.asked++;
       return scn;
     },

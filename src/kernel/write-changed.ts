@@ -54,15 +54,16 @@ export function changedRows<W extends object, S extends object = W>(
 }
 
 /**
- * Writes the rows that changed (changedRows) in `uow`, taking its SCN only when there are any.
- * `written` counts them, `unchanged` the others.
+ * Writes the rows that changed (changedRows) in `uow`, stamping them only when there are any
+ * (`uow.stamp()`: the SCN the work took with `uow.scn()` if it did, else the number the real SCN
+ * replaces at commit). `written` counts them, `unchanged` the others.
  */
 export async function writeChanged<W extends object, S extends object = W>(
-  uow: Pick<UnitOfWork, 'scn'>,
+  uow: Pick<UnitOfWork, 'stamp'>,
   rows: readonly WantedRow<W, S>[],
   options: WriteChangedOptions<W, S>,
 ): Promise<SaveResult> {
   const changed = changedRows(rows, options);
-  if (changed.length > 0) await options.write(changed, await uow.scn());
+  if (changed.length > 0) await options.write(changed, await uow.stamp());
   return { written: changed.length, unchanged: rows.length - changed.length };
 }

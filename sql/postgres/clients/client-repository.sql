@@ -57,6 +57,21 @@ FROM
 WHERE
   "email_norm" = $1;
 
+-- ClientRepository.clientNoTaken
+SELECT
+  setval(
+    'client_no_seq',
+    greatest(
+      $1::bigint,
+      (
+        SELECT
+          last_value
+        FROM
+          client_no_seq
+      )
+    )
+  );
+
 -- ClientRepository.deletePhotos
 DELETE FROM "client_photo"
 WHERE
@@ -300,6 +315,10 @@ ORDER BY
   "message_no" DESC
 LIMIT
   $3;
+
+-- ClientRepository.nextClientNoFromSequence
+SELECT
+  nextval('client_no_seq') AS n;
 
 -- ClientRepository.offeredActions (a member)
 SELECT

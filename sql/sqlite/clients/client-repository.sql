@@ -57,6 +57,9 @@ FROM
 WHERE
   "email_norm" = ?;
 
+-- ClientRepository.clientNoTaken
+SELECT setval('client_no_seq', greatest(?::bigint, (SELECT last_value FROM client_no_seq)));
+
 -- ClientRepository.deletePhotos
 DELETE FROM "client_photo"
 WHERE
@@ -300,6 +303,10 @@ ORDER BY
   "message_no" DESC
 LIMIT
   ?;
+
+-- ClientRepository.nextClientNoFromSequence
+SELECT
+  nextval ('client_no_seq') AS n;
 
 -- ClientRepository.offeredActions (a member)
 SELECT

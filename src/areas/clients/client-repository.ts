@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../kernel/db/schema.ts';
 import { MAX_INT32 } from '../../kernel/int-limits.ts';
 import type {
@@ -137,6 +137,19 @@ export class ClientRepository {
       .where('card_no', '=', cardNo)
       .executeTakeFirst();
     return row?.client_no;
+  }
+
+  /** PostgreSQL: the next number of the client number sequence (migration 0017). */
+  async nextClientNoFromSequence(): Promise<number> {
+    const { rows } = await sql<{ n: number | string }>`SELECT nextval('client_no_seq') AS n`.execute(this.db);
+    return Number(rows[0]?.n);
+  }
+
+  /** PostgreSQL: a client created with its own number moves the sequence past it. */
+  async clientNoTaken(clientNo: number): Promise<void> {
+    await sql`SELECT setval('client_no_seq', greatest(${clientNo}::bigint, (SELECT last_value FROM client_no_seq)))`.execute(
+      this.db,
+    );
   }
 
   async maxClientNo(): Promise<number> {

@@ -86,6 +86,12 @@ export class ClientService {
     return no;
   }
 
+  /** The number of a new client: the sequence's next on PostgreSQL, the highest plus one on SQLite. */
+  async #nextClientNo(repo: ClientRepository): Promise<number> {
+    if (this.database.engine === 'postgres') return repo.nextClientNoFromSequence();
+    return Math.max(FIRST_CLIENT_NO, (await repo.maxClientNo()) + 1);
+  }
+
   /**
    * Creates or changes a client in one transaction. Without `clientNo` a new client is made (its
    * number is the next free one); an e-mail address that is already a client's is 409 EMAIL_TAKEN,
@@ -100,7 +106,12 @@ export class ClientService {
     try {
       return await inWriteTransaction(this.database, async (uow) => {
         const repo = new ClientRepository(uow.db);
-        const scn = await uow.scn();
+        // A new client without a number reads nothing it then changes: its number comes from the
+        // sequence (PostgreSQL) and the unique e-mail and card indexes guard the rest, so it stamps
+        // and takes its SCN at the end. A change of a client reads, merges and writes the row, and
+        // takes the SCN first so no concurrent change is lost.
+        const fresh = input.clientNo === undefined;
+        const scn = fresh ? await uow.stamp() : await uow.scn();
         const stored = input.clientNo !== undefined ? await repo.findClient(input.clientNo) : undefined;
         if (
           stored?.anonymised === 1 ||
@@ -109,9 +120,8 @@ export class ClientService {
           throw CLIENTS_ERRORS.CLIENT_NOT_FOUND(`No client ${input.clientNo}.`);
         }
         const creating = stored === undefined;
-        const clientNo = creating
-          ? (input.clientNo ?? Math.max(FIRST_CLIENT_NO, (await repo.maxClientNo()) + 1))
-          : stored.client_no;
+        const clientNo = creating ? (input.clientNo ?? (await this.#nextClientNo(repo))) : stored.client_no;
+        if (creating && !fresh && this.database.engine === 'postgres') await repo.clientNoTaken(clientNo);
         const row = mergeClient(stored, input, clientNo, at, scn);
 
         const emailOwner = row.email_norm === null ? undefined : await repo.clientNoByEmail(row.email_norm);

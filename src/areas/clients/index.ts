@@ -5,6 +5,7 @@ import { seedClients } from './demo.ts';
 import { CLIENTS_ERRORS } from './errors.ts';
 import { CLIENTS_IMPORT_KINDS } from './import-kinds.ts';
 import * as m0004 from './migrations/0004_clients.ts';
+import * as m0017 from './migrations/0017_client_number_sequence.ts';
 import {
   B2C_ClaimClientAction,
   B2C_GetClient,
@@ -50,7 +51,7 @@ export const clientsArea: Area = {
   ],
   adminRoutes: CLIENTS_ADMIN_ROUTES,
   importKinds: CLIENTS_IMPORT_KINDS,
-  migrations: { '0004_clients': m0004 },
+  migrations: { '0004_clients': m0004, '0017_client_number_sequence': m0017 },
   services: (_config, database) => ({ clients: createClientsServices(database) }),
   seedDemo: (services) => seedClients(services, {}),
 };

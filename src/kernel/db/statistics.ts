@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { Database } from './database.ts';
+import type { Engine } from './engine.ts';
 import type { DB } from './schema.ts';
 
 /**
@@ -14,6 +14,12 @@ import type { DB } from './schema.ts';
  * and at most every ten minutes after writes, as the data grows. Change feeds do not depend on it:
  * their "changed after" condition carries its own selectivity (feed-sql.ts).
  */
+
+/** The database as statistics need it (a Database; not imported, which would make a cycle). */
+interface Analysable {
+  db: Kysely<DB>;
+  engine: Engine;
+}
 
 /** Rows read per index by one ANALYZE (SQLite's analysis_limit). */
 const ANALYSIS_LIMIT = 1000;
@@ -54,7 +60,7 @@ export async function staleTables(
 }
 
 /** Analyses the stale tables (SQLite; nothing on PostgreSQL). Answers the tables it analysed. */
-export async function refreshStatistics(database: Database): Promise<string[]> {
+export async function refreshStatistics(database: Analysable): Promise<string[]> {
   if (database.engine !== 'sqlite') return [];
   const stale = await staleTables(database.db);
   if (stale.length === 0) return [];
@@ -65,13 +71,13 @@ export async function refreshStatistics(database: Database): Promise<string[]> {
   return stale.map((s) => s.table);
 }
 
-const lastCheck = new WeakMap<Database, number>();
+const lastCheck = new WeakMap<Analysable, number>();
 
 /**
  * Told after a write transaction committed on SQLite: at most every ten minutes, looks for tables
  * that grew and analyses them, on a later turn of the event loop (never inside a transaction).
  */
-export function afterWrite(database: Database, now = Date.now()): void {
+export function afterWrite(database: Analysable, now = Date.now()): void {
   const last = lastCheck.get(database);
   if (last === undefined) {
     lastCheck.set(database, now);
