@@ -1,7 +1,8 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { Database } from './database.ts';
+import { postgresWriteTransaction } from './pg-write-transaction.ts';
 import type { DB } from './schema.ts';
-import { provisionalScn, settleScn, stampScn } from './scn-stamp.ts';
+import { nextScn } from './scn-counter.ts';
 import { afterWrite } from './statistics.ts';
 
 /**
@@ -32,25 +33,7 @@ export interface UnitOfWork {
   stamp(): Promise<number>;
 }
 
-export async function nextScn(db: Kysely<DB>): Promise<number> {
-  const row = await db
-    .updateTable('scn_counter')
-    .set({ value: sql`value + 1` })
-    .where('id', '=', 1)
-    .returning('value')
-    .executeTakeFirstOrThrow();
-  return Number(row.value);
-}
-
-/** The highest SCN whose transaction has committed; read it before the rows it bounds. */
-export async function currentScn(db: Kysely<DB>): Promise<number> {
-  const row = await db
-    .selectFrom('scn_counter')
-    .select('value')
-    .where('id', '=', 1)
-    .executeTakeFirstOrThrow();
-  return Number(row.value);
-}
+export { currentScn, nextScn } from './scn-counter.ts';
 
 /** Databases bound to an open write transaction (joinedDatabase): their work joins it. */
 const joined = new WeakMap<Database, UnitOfWork>();
@@ -90,45 +73,5 @@ export async function inWriteTransaction<T>(
     afterWrite(database);
     return result;
   }
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await postgresTransaction(database, work);
-    } catch (error) {
-      if (attempt >= DEADLOCK_ATTEMPTS || !isDeadlock(error)) throw error;
-    }
-  }
-}
-
-/**
- * How often a PostgreSQL write transaction is tried when the server aborted it as one side of a
- * deadlock: a transaction that serialises (takes the SCN first) and one that takes it at the end
- * can wait for each other's locks. The aborted one rolled back entirely, so it is run again.
- */
-const DEADLOCK_ATTEMPTS = 3;
-
-function isDeadlock(error: unknown): boolean {
-  return (error as { code?: unknown } | null)?.code === '40P01';
-}
-
-function postgresTransaction<T>(database: Database, work: (uow: UnitOfWork) => Promise<T>): Promise<T> {
-  return database.db.transaction().execute(async (trx) => {
-    let provisional: number | undefined;
-    let taken: Promise<number> | undefined;
-    const scn = () => {
-      taken ??= nextScn(trx);
-      return taken;
-    };
-    const result = await work({
-      db: trx,
-      scn,
-      stamp: () => {
-        if (taken) return taken;
-        provisional ??= provisionalScn();
-        return Promise.resolve(provisional);
-      },
-    });
-    if (provisional === undefined) return result;
-    const real = await stampScn(trx, provisional, taken ? await taken : null);
-    return settleScn(result, provisional, real);
-  });
+  return postgresWriteTransaction(database, work);
 }
