@@ -15,5 +15,9 @@ const underNodeModules = fileURLToPath(import.meta.url)
 if (!process.features.typescript || underNodeModules) {
   const { register } = await import('tsx/esm/api');
   register();
+} else {
+  // TypeBox and Kysely from one bundle each rather than ~950 modules (bin/prebundle.js).
+  const { usePrebundledDependencies } = await import('./prebundle.js');
+  usePrebundledDependencies();
 }
 await import('../src/cli/main.ts');

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { type Static, Type } from 'typebox';
@@ -16,6 +15,11 @@ import {
   ValidationError,
 } from '../kernel/errors.ts';
 import { HTTP_ERRORS } from './errors.ts';
+
+// node:http's own object rather than an ES import of it: making the import's namespace reads every
+// export, WebSocket and the other fetch classes too, and that loads Node's bundled undici (2 MB of
+// source, ~6 MiB of memory) that nothing here uses (docs/architecture.md, "Start-up and memory").
+const { STATUS_CODES } = process.getBuiltinModule('node:http');
 
 /**
  * The problem+json schema of the OpenAPI document; `code` lists every declared code (errorCodesOf in
