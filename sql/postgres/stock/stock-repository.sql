@@ -29,7 +29,21 @@ RETURNING
 
 -- StockRepository.findLocation
 SELECT
-  *
+  "code",
+  "name",
+  "kind",
+  "serves_wholesale",
+  "serves_retail",
+  "active",
+  "address",
+  "house_number",
+  "postal_code",
+  "city",
+  "country",
+  "deleted",
+  "scn",
+  "created_at",
+  "updated_at"
 FROM
   "stock_location"
 WHERE
@@ -148,7 +162,12 @@ WHERE
 
 -- StockRepository.level
 SELECT
-  *
+  "article_no",
+  "sizex",
+  "location_code",
+  "on_hand",
+  "reserved",
+  "scn"
 FROM
   "stock_level"
 WHERE
@@ -158,7 +177,12 @@ WHERE
 
 -- StockRepository.levelsOfArticle (every location)
 SELECT
-  *
+  "article_no",
+  "sizex",
+  "location_code",
+  "on_hand",
+  "reserved",
+  "scn"
 FROM
   "stock_level"
 WHERE
@@ -169,7 +193,12 @@ ORDER BY
 
 -- StockRepository.levelsOfArticle (one location)
 SELECT
-  *
+  "article_no",
+  "sizex",
+  "location_code",
+  "on_hand",
+  "reserved",
+  "scn"
 FROM
   "stock_level"
 WHERE
@@ -181,188 +210,16 @@ ORDER BY
 
 -- StockRepository.levelsOfArticles
 SELECT
-  *
+  "article_no",
+  "sizex",
+  "location_code",
+  "on_hand",
+  "reserved",
+  "scn"
 FROM
   "stock_level"
 WHERE
   "article_no" IN ($1, $2);
-
--- StockRepository.levelsPage (from the start)
-SELECT
-  "l"."article_no" AS "article_no",
-  "l"."sizex" AS "sizex",
-  "l"."location_code" AS "location_code",
-  "l"."on_hand",
-  "l"."reserved",
-  "l"."scn",
-  "a"."deleted" AS "article_deleted",
-  "a"."active" AS "article_active",
-  "a"."retail" AS "article_retail",
-  "loc"."deleted" AS "location_deleted",
-  "loc"."active" AS "location_active",
-  "loc"."serves_wholesale",
-  "loc"."serves_retail"
-FROM
-  "stock_level" AS "l"
-  INNER JOIN (
-    SELECT
-      "article_no",
-      "deleted",
-      "active",
-      "retail",
-      "scn"
-    FROM
-      "article"
-  ) AS "a" ON "a"."article_no" = "l"."article_no"
-  INNER JOIN "stock_location" AS "loc" ON "loc"."code" = "l"."location_code"
-ORDER BY
-  "l"."article_no",
-  "l"."sizex",
-  "l"."location_code"
-LIMIT
-  $1
-OFFSET
-  $2;
-
--- StockRepository.levelsPage (since an SCN)
-SELECT
-  "l"."article_no" AS "article_no",
-  "l"."sizex" AS "sizex",
-  "l"."location_code" AS "location_code",
-  "l"."on_hand",
-  "l"."reserved",
-  "l"."scn",
-  "a"."deleted" AS "article_deleted",
-  "a"."active" AS "article_active",
-  "a"."retail" AS "article_retail",
-  "loc"."deleted" AS "location_deleted",
-  "loc"."active" AS "location_active",
-  "loc"."serves_wholesale",
-  "loc"."serves_retail"
-FROM
-  "stock_level" AS "l"
-  INNER JOIN (
-    SELECT
-      "article_no",
-      "deleted",
-      "active",
-      "retail",
-      "scn"
-    FROM
-      "article"
-  ) AS "a" ON "a"."article_no" = "l"."article_no"
-  INNER JOIN "stock_location" AS "loc" ON "loc"."code" = "l"."location_code"
-WHERE
-  "l"."scn" > $1
-UNION
-SELECT
-  "l"."article_no" AS "article_no",
-  "l"."sizex" AS "sizex",
-  "l"."location_code" AS "location_code",
-  "l"."on_hand",
-  "l"."reserved",
-  "l"."scn",
-  "a"."deleted" AS "article_deleted",
-  "a"."active" AS "article_active",
-  "a"."retail" AS "article_retail",
-  "loc"."deleted" AS "location_deleted",
-  "loc"."active" AS "location_active",
-  "loc"."serves_wholesale",
-  "loc"."serves_retail"
-FROM
-  "stock_level" AS "l"
-  INNER JOIN (
-    SELECT
-      "article_no",
-      "deleted",
-      "active",
-      "retail",
-      "scn"
-    FROM
-      "article"
-  ) AS "a" ON "a"."article_no" = "l"."article_no"
-  INNER JOIN "stock_location" AS "loc" ON "loc"."code" = "l"."location_code"
-WHERE
-  "a"."scn" > $2
-ORDER BY
-  "article_no",
-  "sizex",
-  "location_code"
-LIMIT
-  $3
-OFFSET
-  $4;
-
--- StockRepository.levelsPage (since an SCN, one location)
-SELECT
-  "l"."article_no" AS "article_no",
-  "l"."sizex" AS "sizex",
-  "l"."location_code" AS "location_code",
-  "l"."on_hand",
-  "l"."reserved",
-  "l"."scn",
-  "a"."deleted" AS "article_deleted",
-  "a"."active" AS "article_active",
-  "a"."retail" AS "article_retail",
-  "loc"."deleted" AS "location_deleted",
-  "loc"."active" AS "location_active",
-  "loc"."serves_wholesale",
-  "loc"."serves_retail"
-FROM
-  "stock_level" AS "l"
-  INNER JOIN (
-    SELECT
-      "article_no",
-      "deleted",
-      "active",
-      "retail",
-      "scn"
-    FROM
-      "article"
-  ) AS "a" ON "a"."article_no" = "l"."article_no"
-  INNER JOIN "stock_location" AS "loc" ON "loc"."code" = "l"."location_code"
-WHERE
-  "l"."location_code" = $1
-  AND "l"."scn" > $2
-UNION
-SELECT
-  "l"."article_no" AS "article_no",
-  "l"."sizex" AS "sizex",
-  "l"."location_code" AS "location_code",
-  "l"."on_hand",
-  "l"."reserved",
-  "l"."scn",
-  "a"."deleted" AS "article_deleted",
-  "a"."active" AS "article_active",
-  "a"."retail" AS "article_retail",
-  "loc"."deleted" AS "location_deleted",
-  "loc"."active" AS "location_active",
-  "loc"."serves_wholesale",
-  "loc"."serves_retail"
-FROM
-  "stock_level" AS "l"
-  INNER JOIN (
-    SELECT
-      "article_no",
-      "deleted",
-      "active",
-      "retail",
-      "scn"
-    FROM
-      "article"
-  ) AS "a" ON "a"."article_no" = "l"."article_no"
-  INNER JOIN "stock_location" AS "loc" ON "loc"."code" = "l"."location_code"
-WHERE
-  "l"."location_code" = $3
-  AND "a"."scn" > $4
-ORDER BY
-  "article_no",
-  "sizex",
-  "location_code"
-LIMIT
-  $5
-OFFSET
-  $6;
 
 -- StockRepository.locationHoldsStock
 SELECT
@@ -380,7 +237,21 @@ LIMIT
 
 -- StockRepository.locations (live)
 SELECT
-  *
+  "code",
+  "name",
+  "kind",
+  "serves_wholesale",
+  "serves_retail",
+  "active",
+  "address",
+  "house_number",
+  "postal_code",
+  "city",
+  "country",
+  "deleted",
+  "scn",
+  "created_at",
+  "updated_at"
 FROM
   "stock_location"
 WHERE
@@ -390,7 +261,21 @@ ORDER BY
 
 -- StockRepository.locations (deleted included)
 SELECT
-  *
+  "code",
+  "name",
+  "kind",
+  "serves_wholesale",
+  "serves_retail",
+  "active",
+  "address",
+  "house_number",
+  "postal_code",
+  "city",
+  "country",
+  "deleted",
+  "scn",
+  "created_at",
+  "updated_at"
 FROM
   "stock_location"
 ORDER BY
@@ -514,6 +399,38 @@ WHERE
   AND "sizex" = $4
   AND "location_code" = $5
   AND "on_hand" - "reserved" >= $6
+RETURNING
+  "article_no",
+  "sizex",
+  "location_code",
+  "on_hand",
+  "reserved",
+  "scn";
+
+-- StockRepository.takeAvailableAll
+UPDATE "stock_level"
+SET
+  "on_hand" = "stock_level"."on_hand" - "take"."quantity",
+  "scn" = $1
+FROM
+  (
+    SELECT
+      column1 AS key_article,
+      column2 AS key_sizex,
+      column3 AS key_location,
+      column4 AS quantity
+    FROM
+      (
+        VALUES
+          ($2, $3, $4, cast($5 AS integer)),
+          ($6, $7, $8, cast($9 AS integer))
+      ) AS v
+  ) AS "take"
+WHERE
+  "stock_level"."article_no" = "take"."key_article"
+  AND "stock_level"."sizex" = "take"."key_sizex"
+  AND "stock_level"."location_code" = "take"."key_location"
+  AND "stock_level"."on_hand" - "stock_level"."reserved" >= "take"."quantity"
 RETURNING
   "article_no",
   "sizex",

@@ -29,7 +29,21 @@ RETURNING
 
 -- StockRepository.findLocation
 SELECT
-  *
+  "code",
+  "name",
+  "kind",
+  "serves_wholesale",
+  "serves_retail",
+  "active",
+  "address",
+  "house_number",
+  "postal_code",
+  "city",
+  "country",
+  "deleted",
+  "scn",
+  "created_at",
+  "updated_at"
 FROM
   "stock_location"
 WHERE
@@ -132,7 +146,12 @@ WHERE
 
 -- StockRepository.level
 SELECT
-  *
+  "article_no",
+  "sizex",
+  "location_code",
+  "on_hand",
+  "reserved",
+  "scn"
 FROM
   "stock_level"
 WHERE
@@ -142,7 +161,12 @@ WHERE
 
 -- StockRepository.levelsOfArticle (every location)
 SELECT
-  *
+  "article_no",
+  "sizex",
+  "location_code",
+  "on_hand",
+  "reserved",
+  "scn"
 FROM
   "stock_level"
 WHERE
@@ -153,7 +177,12 @@ ORDER BY
 
 -- StockRepository.levelsOfArticle (one location)
 SELECT
-  *
+  "article_no",
+  "sizex",
+  "location_code",
+  "on_hand",
+  "reserved",
+  "scn"
 FROM
   "stock_level"
 WHERE
@@ -165,188 +194,16 @@ ORDER BY
 
 -- StockRepository.levelsOfArticles
 SELECT
-  *
+  "article_no",
+  "sizex",
+  "location_code",
+  "on_hand",
+  "reserved",
+  "scn"
 FROM
   "stock_level"
 WHERE
   "article_no" IN (?, ?);
-
--- StockRepository.levelsPage (from the start)
-SELECT
-  "l"."article_no" AS "article_no",
-  "l"."sizex" AS "sizex",
-  "l"."location_code" AS "location_code",
-  "l"."on_hand",
-  "l"."reserved",
-  "l"."scn",
-  "a"."deleted" AS "article_deleted",
-  "a"."active" AS "article_active",
-  "a"."retail" AS "article_retail",
-  "loc"."deleted" AS "location_deleted",
-  "loc"."active" AS "location_active",
-  "loc"."serves_wholesale",
-  "loc"."serves_retail"
-FROM
-  "stock_level" AS "l"
-  INNER JOIN (
-    SELECT
-      "article_no",
-      "deleted",
-      "active",
-      "retail",
-      "scn"
-    FROM
-      "article"
-  ) AS "a" ON "a"."article_no" = "l"."article_no"
-  INNER JOIN "stock_location" AS "loc" ON "loc"."code" = "l"."location_code"
-ORDER BY
-  "l"."article_no",
-  "l"."sizex",
-  "l"."location_code"
-LIMIT
-  ?
-OFFSET
-  ?;
-
--- StockRepository.levelsPage (since an SCN)
-SELECT
-  "l"."article_no" AS "article_no",
-  "l"."sizex" AS "sizex",
-  "l"."location_code" AS "location_code",
-  "l"."on_hand",
-  "l"."reserved",
-  "l"."scn",
-  "a"."deleted" AS "article_deleted",
-  "a"."active" AS "article_active",
-  "a"."retail" AS "article_retail",
-  "loc"."deleted" AS "location_deleted",
-  "loc"."active" AS "location_active",
-  "loc"."serves_wholesale",
-  "loc"."serves_retail"
-FROM
-  "stock_level" AS "l"
-  INNER JOIN (
-    SELECT
-      "article_no",
-      "deleted",
-      "active",
-      "retail",
-      "scn"
-    FROM
-      "article"
-  ) AS "a" ON "a"."article_no" = "l"."article_no"
-  INNER JOIN "stock_location" AS "loc" ON "loc"."code" = "l"."location_code"
-WHERE
-  "l"."scn" > ?
-UNION
-SELECT
-  "l"."article_no" AS "article_no",
-  "l"."sizex" AS "sizex",
-  "l"."location_code" AS "location_code",
-  "l"."on_hand",
-  "l"."reserved",
-  "l"."scn",
-  "a"."deleted" AS "article_deleted",
-  "a"."active" AS "article_active",
-  "a"."retail" AS "article_retail",
-  "loc"."deleted" AS "location_deleted",
-  "loc"."active" AS "location_active",
-  "loc"."serves_wholesale",
-  "loc"."serves_retail"
-FROM
-  "stock_level" AS "l"
-  INNER JOIN (
-    SELECT
-      "article_no",
-      "deleted",
-      "active",
-      "retail",
-      "scn"
-    FROM
-      "article"
-  ) AS "a" ON "a"."article_no" = "l"."article_no"
-  INNER JOIN "stock_location" AS "loc" ON "loc"."code" = "l"."location_code"
-WHERE
-  "a"."scn" > ?
-ORDER BY
-  "article_no",
-  "sizex",
-  "location_code"
-LIMIT
-  ?
-OFFSET
-  ?;
-
--- StockRepository.levelsPage (since an SCN, one location)
-SELECT
-  "l"."article_no" AS "article_no",
-  "l"."sizex" AS "sizex",
-  "l"."location_code" AS "location_code",
-  "l"."on_hand",
-  "l"."reserved",
-  "l"."scn",
-  "a"."deleted" AS "article_deleted",
-  "a"."active" AS "article_active",
-  "a"."retail" AS "article_retail",
-  "loc"."deleted" AS "location_deleted",
-  "loc"."active" AS "location_active",
-  "loc"."serves_wholesale",
-  "loc"."serves_retail"
-FROM
-  "stock_level" AS "l"
-  INNER JOIN (
-    SELECT
-      "article_no",
-      "deleted",
-      "active",
-      "retail",
-      "scn"
-    FROM
-      "article"
-  ) AS "a" ON "a"."article_no" = "l"."article_no"
-  INNER JOIN "stock_location" AS "loc" ON "loc"."code" = "l"."location_code"
-WHERE
-  "l"."location_code" = ?
-  AND "l"."scn" > ?
-UNION
-SELECT
-  "l"."article_no" AS "article_no",
-  "l"."sizex" AS "sizex",
-  "l"."location_code" AS "location_code",
-  "l"."on_hand",
-  "l"."reserved",
-  "l"."scn",
-  "a"."deleted" AS "article_deleted",
-  "a"."active" AS "article_active",
-  "a"."retail" AS "article_retail",
-  "loc"."deleted" AS "location_deleted",
-  "loc"."active" AS "location_active",
-  "loc"."serves_wholesale",
-  "loc"."serves_retail"
-FROM
-  "stock_level" AS "l"
-  INNER JOIN (
-    SELECT
-      "article_no",
-      "deleted",
-      "active",
-      "retail",
-      "scn"
-    FROM
-      "article"
-  ) AS "a" ON "a"."article_no" = "l"."article_no"
-  INNER JOIN "stock_location" AS "loc" ON "loc"."code" = "l"."location_code"
-WHERE
-  "l"."location_code" = ?
-  AND "a"."scn" > ?
-ORDER BY
-  "article_no",
-  "sizex",
-  "location_code"
-LIMIT
-  ?
-OFFSET
-  ?;
 
 -- StockRepository.locationHoldsStock
 SELECT
@@ -364,7 +221,21 @@ LIMIT
 
 -- StockRepository.locations (live)
 SELECT
-  *
+  "code",
+  "name",
+  "kind",
+  "serves_wholesale",
+  "serves_retail",
+  "active",
+  "address",
+  "house_number",
+  "postal_code",
+  "city",
+  "country",
+  "deleted",
+  "scn",
+  "created_at",
+  "updated_at"
 FROM
   "stock_location"
 WHERE
@@ -374,7 +245,21 @@ ORDER BY
 
 -- StockRepository.locations (deleted included)
 SELECT
-  *
+  "code",
+  "name",
+  "kind",
+  "serves_wholesale",
+  "serves_retail",
+  "active",
+  "address",
+  "house_number",
+  "postal_code",
+  "city",
+  "country",
+  "deleted",
+  "scn",
+  "created_at",
+  "updated_at"
 FROM
   "stock_location"
 ORDER BY
@@ -498,6 +383,38 @@ WHERE
   AND "sizex" = ?
   AND "location_code" = ?
   AND "on_hand" - "reserved" >= ?
+RETURNING
+  "article_no",
+  "sizex",
+  "location_code",
+  "on_hand",
+  "reserved",
+  "scn";
+
+-- StockRepository.takeAvailableAll
+UPDATE "stock_level"
+SET
+  "on_hand" = "stock_level"."on_hand" - "take"."quantity",
+  "scn" = ?
+FROM
+  (
+    SELECT
+      column1 AS key_article,
+      column2 AS key_sizex,
+      column3 AS key_location,
+      column4 AS quantity
+    FROM
+      (
+        VALUES
+          (?, ?, ?, cast(? AS integer)),
+          (?, ?, ?, cast(? AS integer))
+      ) AS v
+  ) AS "take"
+WHERE
+  "stock_level"."article_no" = "take"."key_article"
+  AND "stock_level"."sizex" = "take"."key_sizex"
+  AND "stock_level"."location_code" = "take"."key_location"
+  AND "stock_level"."on_hand" - "stock_level"."reserved" >= "take"."quantity"
 RETURNING
   "article_no",
   "sizex",

@@ -1,5 +1,6 @@
 import type { AreaSqlExamples } from '../../kernel/db/sql-examples.ts';
 import { sqlExamplesOf } from '../../kernel/db/sql-examples.ts';
+import { StockReadRepository } from './stock-read-repository.ts';
 import { type LevelKey, type LocationRow, type MovementRow, StockRepository } from './stock-repository.ts';
 
 // Example calls of the stock repository for the SQL snapshots (scripts/sql-snapshots.ts); they
@@ -78,11 +79,6 @@ export const sqlExamples: AreaSqlExamples = {
         'one location': (r) => r.levelsOfArticle('10001-100', 'WH1'),
       },
       levelsOfArticles: (r) => r.levelsOfArticles(['10001-100', '10002-200']),
-      levelsPage: {
-        'from the start': (r) => r.levelsPage(0, 0, 100),
-        'since an SCN': (r) => r.levelsPage(5, 0, 100),
-        'since an SCN, one location': (r) => r.levelsPage(5, 0, 100, 'WH1'),
-      },
       locationHoldsStock: (r) => r.locationHoldsStock('WH1'),
       locations: {
         live: (r) => r.locations(),
@@ -95,7 +91,28 @@ export const sqlExamples: AreaSqlExamples = {
       ship: (r) => r.ship(KEY, 2, 100),
       stockedArticles: (r) => r.stockedArticles(['10001-100', '10002-200']),
       takeAvailable: (r) => r.takeAvailable(KEY, 4, 100),
+      takeAvailableAll: (r) =>
+        r.takeAvailableAll(
+          [
+            { ...KEY, quantity: 4 },
+            { ...KEY, sizex: 'M', quantity: 1 },
+          ],
+          100,
+        ),
       touchLevelsOfLocation: (r) => r.touchLevelsOfLocation('WH1', 100),
+    }),
+    sqlExamplesOf(StockReadRepository, {
+      articleStock: {
+        wholesale: (r) => r.articleStock('B2B', '10001-100'),
+        'retail, one location': (r) => r.articleStock('B2C', '10001-100', 'SHOP1'),
+      },
+      levelsPage: {
+        'wholesale, from the start': (r) => r.levelsPage('B2B', 0, 1, 100),
+        'retail, from the start': (r) => r.levelsPage('B2C', 0, 1, 100),
+        'retail, one location, from a position': (r) => r.levelsPage('B2C', 0, 3, 100, 'WH1'),
+        'since an SCN': (r) => r.levelsPage('B2B', 5, 1, 100),
+        'since an SCN, one location': (r) => r.levelsPage('B2C', 5, 1, 100, 'WH1'),
+      },
     }),
   ],
 };

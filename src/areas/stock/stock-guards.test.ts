@@ -111,6 +111,72 @@ describe('takeAvailable', () => {
   });
 });
 
+describe('takeAvailableAll', () => {
+  const at = (locationCode: string, sizex = 'M') => ({ ...key, locationCode, sizex });
+
+  it('takes each level down by its own quantity, as far as what is reserved, in one call', async () => {
+    const taken = await repo.takeAvailableAll(
+      [
+        { ...at('WH'), quantity: 6 },
+        { ...at('WH', 'L'), quantity: 2 },
+        { ...at('SHUT'), quantity: 1 },
+      ],
+      SCN,
+    );
+    const byKey = (rows: Array<{ location_code: string; sizex: string }>) =>
+      [...rows].sort((a, b) => `${a.location_code}${a.sizex}`.localeCompare(`${b.location_code}${b.sizex}`));
+    expect(byKey(taken)).toEqual([
+      { article_no: key.articleNo, sizex: 'M', location_code: 'SHUT', on_hand: 9, reserved: 4, scn: SCN },
+      { article_no: key.articleNo, sizex: 'L', location_code: 'WH', on_hand: 8, reserved: 4, scn: SCN },
+      { article_no: key.articleNo, sizex: 'M', location_code: 'WH', on_hand: 4, reserved: 4, scn: SCN },
+    ]);
+    expect(await stored()).toEqual({ on_hand: 4, reserved: 4, scn: SCN });
+    expect(await stored('WH', 'L')).toEqual({ on_hand: 8, reserved: 4, scn: SCN });
+    expect(await stored('SHUT')).toEqual({ on_hand: 9, reserved: 4, scn: SCN });
+    // the levels not named are untouched
+    expect(await stored('GONE')).toEqual({ on_hand: 10, reserved: 4, scn: 1 });
+    expect(await stored('SHUT', 'L')).toEqual({ on_hand: 10, reserved: 4, scn: 1 });
+  });
+
+  it('leaves out and leaves unchanged a level it would take below what is reserved', async () => {
+    const taken = await repo.takeAvailableAll(
+      [
+        { ...at('WH'), quantity: 7 },
+        { ...at('SHUT'), quantity: 6 },
+      ],
+      SCN,
+    );
+    expect(taken).toEqual([
+      { article_no: key.articleNo, sizex: 'M', location_code: 'SHUT', on_hand: 4, reserved: 4, scn: SCN },
+    ]);
+    expect(await stored()).toEqual({ on_hand: 10, reserved: 4, scn: 1 });
+    expect(await stored('SHUT')).toEqual({ on_hand: 4, reserved: 4, scn: SCN });
+    // a level that does not exist is left out too, and no levels at all is no statement
+    expect(await repo.takeAvailableAll([{ ...at('WH', 'XXL'), quantity: 1 }], SCN)).toEqual([]);
+    expect(await repo.takeAvailableAll([], SCN)).toEqual([]);
+  });
+
+  it('takes more levels than fit in one statement', async () => {
+    // 1,200 distinct keys: the three existing levels of size M among 1,197 sizes that do not exist
+    const many = Array.from({ length: 1197 }, (_, i) => ({ ...at('WH', `N${i}`), quantity: 1 }));
+    const taken = await repo.takeAvailableAll(
+      [
+        ...many.slice(0, 600),
+        { ...at('WH'), quantity: 1 },
+        { ...at('SHUT'), quantity: 2 },
+        ...many.slice(600),
+        { ...at('GONE'), quantity: 3 },
+      ],
+      SCN,
+    );
+    expect(taken.map((l) => [l.location_code, l.on_hand]).sort()).toEqual([
+      ['GONE', 7],
+      ['SHUT', 8],
+      ['WH', 9],
+    ]);
+  });
+});
+
 describe('release', () => {
   it('gives back up to what is reserved, and no more', async () => {
     expect(await repo.release(key, 4, SCN)).toEqual(row(10, 0));

@@ -3,10 +3,12 @@ import { currentScn, inWriteTransaction, type UnitOfWork } from '../../kernel/db
 import { ValidationError } from '../../kernel/errors.ts';
 import { feedPage } from '../../kernel/feed-page.ts';
 import type { Audience, Page, PageOf } from '../../kernel/paging.ts';
-import { articleSizesIn, articleStatesIn, CATALOG_ERRORS } from '../catalog/index.ts';
+import { CATALOG_ERRORS } from '../catalog/index.ts';
+import { type ArticleStockRow, StockReadRepository } from './stock-read-repository.ts';
 import {
   type LedgerMismatch,
   type LevelKey,
+  type LocationRow,
   levelKeyString,
   StockRepository,
   type StoredMovement,
@@ -47,6 +49,7 @@ export interface TransferInput {
  */
 export class StockLedgerService {
   readonly #read: StockRepository;
+  readonly #lists: StockReadRepository;
 
   readonly database: Database;
   readonly now: () => Date;
@@ -55,14 +58,16 @@ export class StockLedgerService {
     this.database = database;
     this.now = now;
     this.#read = new StockRepository(database.db);
+    this.#lists = new StockReadRepository(database.db);
   }
 
   // --- reads -----------------------------------------------------------------------------------
 
   /**
-   * Stock levels in key order (article, size, location), paged; with `page.sinceScn` > 0 only what
-   * changed after it, and under `deleted` the levels this audience no longer sees (location deleted,
-   * inactive or not serving it; article deleted or, for retail, unpublished).
+   * Stock levels paged by stable position (`stroffset` is a position, NEXTOFFSET the position of the
+   * first level not shown); with `page.sinceScn` > 0 only what changed after it, and under `deleted`
+   * the levels this audience no longer sees (location deleted, inactive or not serving it; article
+   * deleted or, for retail, unpublished). A full list (`sinceScn` 0) holds only levels it sees.
    */
   async listLevels(
     audience: Audience,
@@ -78,35 +83,58 @@ export class StockLedgerService {
       }
     }
     return feedPage(this.database.db, page, {
-      rows: (sinceScn, offset, limit) => this.#read.levelsPage(sinceScn, offset, limit, locationCode),
+      rows: (sinceScn, from, limit) => this.#lists.levelsPage(audience, sinceScn, from, limit, locationCode),
+      position: (r) => r.pos,
       live: (r) => levelVisibleTo(audience, r),
       items: (live) => live.map((r) => levelToWire(audience, r)),
       deletedKey: (r) => levelKeyToWire(r),
     });
   }
 
-  /** One article's stock at every location this audience sees (or at one), with totals per size. */
+  /**
+   * One article's stock at every location this audience sees (or at one), with totals per size: two
+   * statements, the SCN and then everything else (StockRepository.articleStock).
+   */
   async articleStock(
     audience: Audience,
     articleNo: string,
     locationCode?: string,
   ): Promise<ArticleStockWire> {
     const scn = await currentScn(this.database.db);
-    const article = (await articleStatesIn(this.database.db, [articleNo])).get(articleNo);
-    if (!article || !articleVisibleTo(audience, article)) {
+    const rows = await this.#lists.articleStock(audience, articleNo, locationCode);
+    const article = rows.find((r) => r.part === 'article');
+    if (!article || !articleVisibleTo(audience, flagsOf(article))) {
       throw CATALOG_ERRORS.ARTICLE_NOT_FOUND(
         `No article "${articleNo}"${audience === 'B2C' ? ' published for retail' : ''}.`,
       );
     }
-    const locations = (await this.#read.locations()).filter(
-      (l) => locationVisibleTo(audience, l) && (locationCode === undefined || l.code === locationCode),
+    const sizes: Array<{ sizex: string; position: number }> = [];
+    const locations = new Map<string, Pick<LocationRow, 'code' | 'name' | 'kind'>>();
+    const levels: Array<{ sizex: string; location_code: string; on_hand: number; reserved: number }> = [];
+    for (const r of rows) {
+      if (r.part === 'article') {
+        if (r.sizex !== null) sizes.push({ sizex: r.sizex, position: r.position ?? 0 });
+      } else if (r.code !== null) {
+        locations.set(r.code, { code: r.code, name: r.name ?? '', kind: r.kind ?? 'SHOP' });
+        if (r.sizex !== null) {
+          levels.push({
+            sizex: r.sizex,
+            location_code: r.code,
+            on_hand: r.on_hand ?? 0,
+            reserved: r.reserved ?? 0,
+          });
+        }
+      }
+    }
+    if (locationCode !== undefined && locations.size === 0) throw locationNotFound(locationCode);
+    return articleStockToWire(
+      audience,
+      scn,
+      articleNo,
+      sizes.sort((a, b) => a.position - b.position).map((s) => s.sizex),
+      [...locations.values()].sort((a, b) => byText(a.code, b.code)),
+      levels.sort((a, b) => byText(a.sizex, b.sizex) || byText(a.location_code, b.location_code)),
     );
-    if (locationCode !== undefined && locations.length === 0) throw locationNotFound(locationCode);
-    const [sizes, levels] = await Promise.all([
-      articleSizesIn(this.database.db, [articleNo]),
-      this.#read.levelsOfArticle(articleNo, locationCode),
-    ]);
-    return articleStockToWire(audience, scn, articleNo, sizes.get(articleNo) ?? [], locations, levels);
   }
 
   /** The level of one size at one location; zeros when it never had stock. */
@@ -264,4 +292,14 @@ export class StockLedgerService {
       return { movements: lines.length };
     });
   }
+}
+
+/** The article flags of an `articleStock` row of the article (null only on location rows). */
+function flagsOf(r: ArticleStockRow): { deleted: number; active: number; retail: number } {
+  return { deleted: r.deleted ?? 1, active: r.active ?? 0, retail: r.retail ?? 0 };
+}
+
+/** Text order as the database's ORDER BY on a key column (code point order, not the locale's). */
+function byText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }

@@ -1,5 +1,6 @@
 // `npm run mutation` mutates only the stock guards of this file (stryker.config.mjs): takeAvailable,
-// reserve, release, ship and the conditional UPDATE they share, between Stryker restore/disable comments.
+// reserve, release, ship, the conditional UPDATE they share and takeAvailableAll (its set-based form),
+// between Stryker restore/disable comments.
 // Stryker disable all
 import {
   type Expression,
@@ -10,10 +11,10 @@ import {
   type UpdateObject,
 } from 'kysely';
 import type { DB } from '../../kernel/db/schema.ts';
-import { articleFlags } from '../catalog/index.ts';
 import type { StockLocationTable, StockMovementTable } from './tables.ts';
 
-export type LocationRow = StockLocationTable;
+/** A location as the services read and write it (its paging position is the database's). */
+export type LocationRow = Omit<StockLocationTable, 'pos'>;
 export type MovementRow = Omit<StockMovementTable, 'id'>;
 export type StoredMovement = MovementRow & { id: number };
 
@@ -31,17 +32,6 @@ export interface LevelRow {
   on_hand: number;
   reserved: number;
   scn: number;
-}
-
-/** A level with what decides who may see it: its article's and its location's flags. */
-export interface LevelFeedRow extends LevelRow {
-  article_deleted: number;
-  article_active: number;
-  article_retail: number;
-  location_deleted: number;
-  location_active: number;
-  serves_wholesale: number;
-  serves_retail: number;
 }
 
 export interface LedgerMismatch {
@@ -65,21 +55,22 @@ function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
 
 const LEVEL_COLUMNS = ['article_no', 'sizex', 'location_code', 'on_hand', 'reserved', 'scn'] as const;
 
-// The key columns carry aliases: SQLite orders a UNION only by output column names.
-const FEED_COLUMNS = [
-  'l.article_no as article_no',
-  'l.sizex as sizex',
-  'l.location_code as location_code',
-  'l.on_hand',
-  'l.reserved',
-  'l.scn',
-  'a.deleted as article_deleted',
-  'a.active as article_active',
-  'a.retail as article_retail',
-  'loc.deleted as location_deleted',
-  'loc.active as location_active',
-  'loc.serves_wholesale',
-  'loc.serves_retail',
+const LOCATION_COLUMNS = [
+  'code',
+  'name',
+  'kind',
+  'serves_wholesale',
+  'serves_retail',
+  'active',
+  'address',
+  'house_number',
+  'postal_code',
+  'city',
+  'country',
+  'deleted',
+  'scn',
+  'created_at',
+  'updated_at',
 ] as const;
 
 type LevelExpressions = ExpressionBuilder<DB, 'stock_level'>;
@@ -93,11 +84,15 @@ function num(value: unknown): number {
 // details) joins this subquery instead of naming the table; both engines flatten it into the
 // statement, so the plan is that of a plain join.
 
-/** Every stock location (deleted ones included): join as `.innerJoin(locationRows(db).as('l'), 'l.code', ...)`. */
+/**
+ * Every stock location (deleted ones included), with its stable paging position `pos`: join as
+ * `.innerJoin(locationRows(db).as('l'), 'l.code', ...)`, page as `l.pos >= ? ORDER BY l.pos`.
+ */
 export function locationRows(db: Kysely<DB>) {
   return db
     .selectFrom('stock_location')
     .select([
+      'pos',
       'code',
       'name',
       'kind',
@@ -114,7 +109,7 @@ export function locationRows(db: Kysely<DB>) {
     ]);
 }
 
-/** Every SQL statement of the stock area. */
+/** The SQL statements of the stock area but its lists and feeds (StockReadRepository). */
 export class StockRepository {
   /** `db`: the connection or transaction it runs on (the catalogue's reads join it: stock-shared.ts). */
   readonly db: Kysely<DB>;
@@ -126,64 +121,28 @@ export class StockRepository {
   // --- reads ---------------------------------------------------------------------------------
 
   findLocation(code: string): Promise<LocationRow | undefined> {
-    return this.db.selectFrom('stock_location').selectAll().where('code', '=', code).executeTakeFirst();
+    return this.db
+      .selectFrom('stock_location')
+      .select(LOCATION_COLUMNS)
+      .where('code', '=', code)
+      .executeTakeFirst();
   }
 
   /** Locations in code order; deleted ones only when asked. */
   locations(includeDeleted = false): Promise<LocationRow[]> {
     return this.db
       .selectFrom('stock_location')
-      .selectAll()
+      .select(LOCATION_COLUMNS)
       .$if(!includeDeleted, (qb) => qb.where('deleted', '=', 0))
       .orderBy('code')
       .execute();
-  }
-
-  /**
-   * One page of stock levels in key order (article, size, location), with the flags that decide
-   * visibility. With `sinceScn` > 0: the levels changed after it, and every level of an article
-   * changed after it (an article taken off retail or deleted takes its stock with it). Both parts
-   * only ever grow, and level rows are never deleted, so offset paging never skips a row.
-   */
-  async levelsPage(
-    sinceScn: number,
-    offset: number,
-    limit: number,
-    locationCode?: string,
-  ): Promise<LevelFeedRow[]> {
-    const base = () =>
-      this.db
-        .selectFrom('stock_level as l')
-        .innerJoin(articleFlags(this.db).as('a'), 'a.article_no', 'l.article_no')
-        .innerJoin('stock_location as loc', 'loc.code', 'l.location_code')
-        .select(FEED_COLUMNS)
-        .$if(locationCode !== undefined, (qb) => qb.where('l.location_code', '=', locationCode ?? ''));
-    const rows =
-      sinceScn > 0
-        ? await base()
-            .where('l.scn', '>', sinceScn)
-            .union(base().where('a.scn', '>', sinceScn))
-            .orderBy('article_no')
-            .orderBy('sizex')
-            .orderBy('location_code')
-            .limit(limit)
-            .offset(offset)
-            .execute()
-        : await base()
-            .orderBy('l.article_no')
-            .orderBy('l.sizex')
-            .orderBy('l.location_code')
-            .limit(limit)
-            .offset(offset)
-            .execute();
-    return rows.map((r) => ({ ...r, on_hand: num(r.on_hand), reserved: num(r.reserved), scn: num(r.scn) }));
   }
 
   /** The levels of one article (optionally at one location). */
   async levelsOfArticle(articleNo: string, locationCode?: string): Promise<LevelRow[]> {
     const rows = await this.db
       .selectFrom('stock_level')
-      .selectAll()
+      .select(LEVEL_COLUMNS)
       .where('article_no', '=', articleNo)
       .$if(locationCode !== undefined, (qb) => qb.where('location_code', '=', locationCode ?? ''))
       .orderBy('sizex')
@@ -195,7 +154,7 @@ export class StockRepository {
   async level(key: LevelKey): Promise<LevelRow | undefined> {
     const row = await this.db
       .selectFrom('stock_level')
-      .selectAll()
+      .select(LEVEL_COLUMNS)
       .where('article_no', '=', key.articleNo)
       .where('sizex', '=', key.sizex)
       .where('location_code', '=', key.locationCode)
@@ -209,7 +168,7 @@ export class StockRepository {
     for (const part of chunks([...new Set(articleNos)])) {
       const rows = await this.db
         .selectFrom('stock_level')
-        .selectAll()
+        .select(LEVEL_COLUMNS)
         .where('article_no', 'in', part)
         .execute();
       for (const row of rows) {
@@ -400,6 +359,35 @@ export class StockRepository {
     );
   }
 
+  /**
+   * `takeAvailable` for many levels in one statement per CHUNK rows: each level's on hand goes down
+   * by its quantity only where that leaves available (on hand - reserved) at zero or more. Answers
+   * the levels it changed; a level missing from the answer was refused and is unchanged (the caller
+   * rolls its transaction back). One row per level: a level given twice is taken once.
+   */
+  async takeAvailableAll(
+    rows: ReadonlyArray<LevelKey & { quantity: number }>,
+    scn: number,
+  ): Promise<LevelRow[]> {
+    const out: LevelRow[] = [];
+    for (const part of chunks(rows)) {
+      const changed = await this.db
+        .updateTable('stock_level')
+        .from(quantitiesOf(part).as('take'))
+        .set((eb) => ({ on_hand: eb('stock_level.on_hand', '-', eb.ref('take.quantity')), scn }))
+        .whereRef('stock_level.article_no', '=', 'take.key_article')
+        .whereRef('stock_level.sizex', '=', 'take.key_sizex')
+        .whereRef('stock_level.location_code', '=', 'take.key_location')
+        .where((eb) =>
+          eb(eb('stock_level.on_hand', '-', eb.ref('stock_level.reserved')), '>=', eb.ref('take.quantity')),
+        )
+        .returning(LEVEL_COLUMNS)
+        .execute();
+      for (const row of changed) out.push(normaliseLevel(row));
+    }
+    return out;
+  }
+
   // Stryker disable all
   async insertMovements(rows: readonly MovementRow[]): Promise<void> {
     for (const part of chunks(rows)) await this.db.insertInto('stock_movement').values(part).execute();
@@ -429,6 +417,24 @@ export class StockRepository {
 }
 
 // Stryker disable all
+/**
+ * Level keys with a quantity as a table for one statement: `(select column1 as key_article, ...
+ * from (values (?, ?, ?, ?), ...))`, with columns named apart from stock_level's so that neither
+ * engine finds a bare column name ambiguous. The quantity is cast: PostgreSQL types a bare
+ * parameter in VALUES as text.
+ */
+function quantitiesOf(rows: ReadonlyArray<LevelKey & { quantity: number }>) {
+  const values = sql.join(
+    rows.map((r) => sql`(${r.articleNo}, ${r.sizex}, ${r.locationCode}, cast(${r.quantity} as integer))`),
+  );
+  return sql<{
+    key_article: string;
+    key_sizex: string;
+    key_location: string;
+    quantity: number;
+  }>`(select column1 as key_article, column2 as key_sizex, column3 as key_location, column4 as quantity from (values ${values}) as v)`;
+}
+
 export function levelKeyString(articleNo: string, sizex: string, locationCode: string): string {
   return `${articleNo}\u0000${sizex}\u0000${locationCode}`;
 }

@@ -127,13 +127,20 @@ export class StockTakeService {
             ups.map((c) => ({ ...keyOf(c.wanted), quantity: delta(c) })),
             scn,
           );
-          for (const c of downs) {
-            if (!(await repo.takeAvailable(c.wanted, -delta(c), scn))) {
-              const i = rows.indexOf(c.wanted);
-              throw STOCK_ERRORS.INSUFFICIENT_STOCK(
-                `Record ${i}: on hand of ${describe(c.wanted)} cannot be set to ${c.wanted.onHand}: ${c.stored?.reserved ?? 0} are reserved.`,
-              );
-            }
+          // One conditional UPDATE for all the levels that go down (per CHUNK rows): a level it did
+          // not change would have gone below what is reserved, and the transaction is refused.
+          const taken = await repo.takeAvailableAll(
+            downs.map((c) => ({ ...keyOf(c.wanted), quantity: -delta(c) })),
+            scn,
+          );
+          const done = new Set(taken.map((l) => levelKeyString(l.article_no, l.sizex, l.location_code)));
+          const refused = downs.find(
+            (c) => !done.has(levelKeyString(c.wanted.articleNo, c.wanted.sizex, c.wanted.locationCode)),
+          );
+          if (refused) {
+            throw STOCK_ERRORS.INSUFFICIENT_STOCK(
+              `Record ${rows.indexOf(refused.wanted)}: on hand of ${describe(refused.wanted)} cannot be set to ${refused.wanted.onHand}: ${refused.stored?.reserved ?? 0} are reserved.`,
+            );
           }
           await repo.insertMovements(
             changes.map((c) =>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { LevelFeedRow, LocationRow } from './stock-repository.ts';
+import type { LevelFeedRow } from './stock-read-repository.ts';
+import type { LocationRow } from './stock-repository.ts';
 import {
   articleStockToWire,
   levelToWire,
@@ -30,6 +31,7 @@ function location(code: string, overrides: Partial<LocationRow> = {}): LocationR
 }
 
 const row: LevelFeedRow = {
+  pos: 3,
   article_no: 'A1',
   sizex: 'M',
   location_code: 'WH',

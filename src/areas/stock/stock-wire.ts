@@ -1,5 +1,6 @@
 import type { Audience } from '../../kernel/paging.ts';
-import type { LevelFeedRow, LocationRow } from './stock-repository.ts';
+import type { LevelFeedRow } from './stock-read-repository.ts';
+import type { LocationRow } from './stock-repository.ts';
 
 /**
  * Stock as the TV2 interface shows it. Wholesale sees on hand, reserved and available; retail sees
@@ -99,7 +100,7 @@ export function articleStockToWire(
   scn: number,
   articleNo: string,
   sizes: readonly string[],
-  locations: readonly LocationRow[],
+  locations: ReadonlyArray<Pick<LocationRow, 'code' | 'name' | 'kind'>>,
   levels: ReadonlyArray<{ sizex: string; location_code: string; on_hand: number; reserved: number }>,
 ): ArticleStockWire {
   const shown = new Set(locations.map((l) => l.code));

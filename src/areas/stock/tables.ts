@@ -34,6 +34,8 @@ export interface StockLocationTable {
   /** A deleted location keeps its row as the tombstone (docs/architecture.md). */
   deleted: number;
   scn: number;
+  /** Stable paging position: set by the database on insert, never changed (docs/architecture.md, "Paging"). */
+  pos: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -49,6 +51,8 @@ export interface StockLevelTable {
   on_hand: number;
   reserved: number;
   scn: number;
+  /** Stable paging position: set by the database on insert, never changed (docs/architecture.md, "Paging"). */
+  pos: Generated<number>;
 }
 
 /** The ledger: one row per change of a stock level, never changed or deleted. */
