@@ -17,10 +17,12 @@ const SEES = {
 } as const;
 
 const PAGING_NOTE =
-  'One record per article, size and location, paged by stroffset/strlimit in that order; NEXTOFFSET ' +
-  'names the next page. With strscn > 0 only levels changed after that SCN come back, and DELETED lists ' +
-  'levels no longer shown (location deleted, inactive or no longer serving this audience; article ' +
-  'deleted or unpublished). Keep the SCN of the first page of a pass and pass it as strscn next time.';
+  'One record per article, size and location, paged by stroffset/strlimit in position order (the order ' +
+  'the levels were first stocked): stroffset is a position and NEXTOFFSET the position of the next page ' +
+  '(not stroffset + strlimit); a page holds strlimit records whenever that many remain. With strscn > 0 ' +
+  'only levels changed after that SCN come back, and DELETED lists levels no longer shown (location ' +
+  'deleted, inactive or no longer serving this audience; article deleted or unpublished). Keep the SCN ' +
+  'of the first page of a pass and pass it as strscn next time.';
 
 const strlocation = Type.Optional(text('Only this location (shop or warehouse code).', 20));
 
