@@ -5,9 +5,9 @@ const SCN_AFTER_ROWS = {
   file: 'src/kernel/feed-page.ts',
   find:
     '  const scn = await currentScn(db);\n' +
-    '  const rows = await spec.rows(page.sinceScn, page.offset - 1, page.limit + 1);\n',
+    '  const rows = await spec.rows(page.sinceScn, page.offset, page.limit + 1);\n',
   replace:
-    '  const rows = await spec.rows(page.sinceScn, page.offset - 1, page.limit + 1);\n' +
+    '  const rows = await spec.rows(page.sinceScn, page.offset, page.limit + 1);\n' +
     '  const scn = await currentScn(db);\n',
 };
 

@@ -16,13 +16,16 @@ afterAll(() => database.close());
 interface Row {
   key: string;
   deleted: number;
+  pos: number;
 }
+// positions are not counts: they have gaps
 const rows: Row[] = [
-  { key: 'A', deleted: 0 },
-  { key: 'B', deleted: 1 },
-  { key: 'C', deleted: 0 },
+  { key: 'A', deleted: 0, pos: 4 },
+  { key: 'B', deleted: 1, pos: 7 },
+  { key: 'C', deleted: 0, pos: 12 },
 ];
 const spec = {
+  position: (r: Row) => r.pos,
   live: (r: Row) => r.deleted === 0,
   items: (live: Row[]) => live.map((r) => ({ KEY: r.key })),
   deletedKey: (r: Row) => r.key,
@@ -32,6 +35,13 @@ describe('splitPage', () => {
   it('keeps the page and names the next offset when the extra row came back', () => {
     expect(splitPage([1, 2, 3], { offset: 1, limit: 2 })).toEqual({ rows: [1, 2], nextOffset: 3 });
     expect(splitPage([1, 2], { offset: 5, limit: 2 })).toEqual({ rows: [1, 2], nextOffset: null });
+  });
+
+  it('names the position of the first record not shown when rows have positions', () => {
+    expect(splitPage(rows, { offset: 1, limit: 2 }, (r) => r.pos)).toEqual({
+      rows: rows.slice(0, 2),
+      nextOffset: 12,
+    });
   });
 });
 
@@ -52,14 +62,14 @@ describe('feedOf', () => {
     expect(page).toEqual({ scn: 7, nextOffset: null, items: [{ KEY: 'A' }], deleted: ['B'] });
   });
 
-  it('counts tombstones in the page size: the extra row only tells that more follow', async () => {
+  it('counts tombstones in the page size: the extra row only tells that more follow, by its position', async () => {
     const page = await feedOf(7, { sinceScn: 3, offset: 4, limit: 2 }, rows, spec);
-    expect(page).toEqual({ scn: 7, nextOffset: 6, items: [{ KEY: 'A' }], deleted: ['B'] });
+    expect(page).toEqual({ scn: 7, nextOffset: 12, items: [{ KEY: 'A' }], deleted: ['B'] });
   });
 });
 
 describe('feedPage', () => {
-  it('reads the SCN before the rows and asks for one row more from the 0-based offset', async () => {
+  it('reads the SCN before the rows and asks for one row more from the position stroffset names', async () => {
     await inWriteTransaction(database, (uow) => uow.scn());
     const calls: unknown[] = [];
     const page = await feedPage(
@@ -75,9 +85,9 @@ describe('feedPage', () => {
         },
       },
     );
-    expect(calls).toEqual([[0, 2, 3]]);
+    expect(calls).toEqual([[0, 3, 3]]);
     expect(page.scn).toBe(1);
-    expect(page.nextOffset).toBe(5);
+    expect(page.nextOffset).toBe(12);
   });
 });
 

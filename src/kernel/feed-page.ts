@@ -35,16 +35,14 @@ export function splitPage<R>(
 
 export interface FeedSpec<R, T, D> {
   /**
-   * With `position`: the rows with `pos >= from` in `pos` order, at most `limit` (the page's limit
-   * plus one), changed after `sinceScn`; with `sinceScn` 0 (a full list) only the live ones, so a
-   * page is full whenever enough remain. Called after the SCN was read.
-   *
-   * Without `position` (not yet moved to stable positions): the rows in key order from the 0-based
-   * offset `from`.
+   * The rows with a position of at least `from`, in position order, at most `limit` (the page's
+   * limit plus one), changed after `sinceScn` (`changedAfter`, src/kernel/db/feed-sql.ts); with
+   * `sinceScn` 0 (a full list) only the live ones, so a page is full whenever enough remain. Called
+   * after the SCN was read.
    */
   rows(sinceScn: number, from: number, limit: number): Promise<R[]>;
   /** The row's stable position (its `pos` column): NEXTOFFSET is the position of the extra row. */
-  position?(row: R): number;
+  position(row: R): number;
   /** Whether a row is shown; the others are tombstones (deleted or no longer visible). */
   live(row: R): boolean;
   /** The wire items of the live rows of the page, in their order. */
@@ -65,8 +63,7 @@ export async function feedPage<R, T, D>(
   spec: FeedSpec<R, T, D>,
 ): Promise<PageOf<T, D>> {
   const scn = await currentScn(db);
-  const from = spec.position ? page.offset : page.offset - 1;
-  const rows = await spec.rows(page.sinceScn, from, page.limit + 1);
+  const rows = await spec.rows(page.sinceScn, page.offset, page.limit + 1);
   return feedOf(scn, page, rows, spec);
 }
 
@@ -77,7 +74,7 @@ export async function feedOf<R, T, D>(
   fetched: R[],
   spec: Omit<FeedSpec<R, T, D>, 'rows'>,
 ): Promise<PageOf<T, D>> {
-  const { rows, nextOffset } = splitPage(fetched, page, spec.position?.bind(spec));
+  const { rows, nextOffset } = splitPage(fetched, page, (row) => spec.position(row));
   return {
     scn,
     nextOffset,
