@@ -21,7 +21,7 @@ import {
   type StockLine,
   toLevel,
 } from './stock-rules.ts';
-import { checkTarget, checkTargets, movementRow, whyNot } from './stock-shared.ts';
+import { checkStillThere, checkTarget, checkTargets, movementRow, whyNot } from './stock-shared.ts';
 import {
   type ArticleStockWire,
   articleStockToWire,
@@ -169,23 +169,36 @@ export class StockLedgerService {
 
   // --- movements inside a caller's transaction ------------------------------------------------
 
-  /** Goods arrive at a location: on hand goes up. */
+  /**
+   * Goods arrive at a location: on hand goes up. The increment is one statement and needs no
+   * order among writers, so the receipt stamps and takes its SCN at the end (decision 27); but an
+   * article or location deleted meanwhile (their deletions take the SCN first and refuse while
+   * stock is there) would get stock it can no longer carry. So, once the rows are written, the
+   * receipt takes the SCN and with it the counter's lock, and looks again: a deletion that committed
+   * before is seen, one that comes after sees this stock and is refused.
+   */
   async receiveIn(uow: UnitOfWork, line: StockLine): Promise<StockLevel> {
     assertQuantity(line.quantity);
-    const scn = await uow.scn();
+    const stamp = await uow.stamp();
     const repo = new StockRepository(uow.db);
     await checkTarget(repo, line);
-    const [row] = await repo.addOnHand([{ ...line }], scn);
+    const [row] = await repo.addOnHand([{ ...line }], stamp);
     await repo.insertMovements([
-      movementRow(this.now, scn, line, 'RECEIPT', line.quantity, 0, line.reference),
+      movementRow(this.now, stamp, line, 'RECEIPT', line.quantity, 0, line.reference),
     ]);
+    await uow.scn();
+    await checkStillThere(repo, line);
     return toLevel(line, row);
   }
 
-  /** Reserves available stock, never taking available below zero; INSUFFICIENT_STOCK otherwise. */
+  /**
+   * Reserves available stock, never taking available below zero; INSUFFICIENT_STOCK otherwise. The
+   * guard is the conditional UPDATE alone, so it stamps and takes its SCN at the end (as release and
+   * ship): placing orders does not queue on the SCN counter.
+   */
   async reserveIn(uow: UnitOfWork, line: StockLine): Promise<StockLevel> {
     assertQuantity(line.quantity);
-    const scn = await uow.scn();
+    const scn = await uow.stamp();
     const repo = new StockRepository(uow.db);
     const row = await repo.reserve(line, line.quantity, scn);
     if (!row) throw await whyNot(repo, line, 'reserve');
@@ -198,7 +211,7 @@ export class StockLedgerService {
   /** Gives reserved stock back to available; INSUFFICIENT_RESERVATION if less is reserved. */
   async releaseIn(uow: UnitOfWork, line: StockLine): Promise<StockLevel> {
     assertQuantity(line.quantity);
-    const scn = await uow.scn();
+    const scn = await uow.stamp();
     const repo = new StockRepository(uow.db);
     const row = await repo.release(line, line.quantity, scn);
     if (!row) throw await whyNot(repo, line, 'release');
@@ -211,7 +224,7 @@ export class StockLedgerService {
   /** Reserved stock leaves the location (delivered, picked up): on hand and reserved go down. */
   async shipIn(uow: UnitOfWork, line: StockLine): Promise<StockLevel> {
     assertQuantity(line.quantity);
-    const scn = await uow.scn();
+    const scn = await uow.stamp();
     const repo = new StockRepository(uow.db);
     const row = await repo.ship(line, line.quantity, scn);
     if (!row) throw await whyNot(repo, line, 'ship');

@@ -52,6 +52,19 @@ export async function applyOnHandDelta(repo: StockRepository, key: LevelKey, del
   return undefined;
 }
 
+/**
+ * The target of a movement is still a live location and a live article: looked at again under the
+ * SCN counter's lock by a write that stamped first (StockLedgerService.receiveIn).
+ */
+export async function checkStillThere(repo: StockRepository, key: LevelKey): Promise<void> {
+  const location = await repo.findLocation(key.locationCode);
+  if (!location || location.deleted === 1) throw locationNotFound(key.locationCode);
+  const article = (await articleStatesIn(repo.db, [key.articleNo])).get(key.articleNo);
+  if (!article || article.deleted === 1) {
+    throw CATALOG_ERRORS.ARTICLE_NOT_FOUND(`No article "${key.articleNo}".`);
+  }
+}
+
 /** A single movement's target: a live location, a live article, one of its sizes. */
 export async function checkTarget(repo: StockRepository, key: LevelKey): Promise<void> {
   const location = await repo.findLocation(key.locationCode);
