@@ -1,0 +1,265 @@
+/**
+ * The rows of bench/all.ts that put load on a running tv2 and a running bare Fastify process:
+ * reads at 32 connections (each article asked once), feeds after 100 changes against the bare
+ * SELECT of the changed rows, and writes at 32 connections; with the formatting of the table.
+ */
+import pg from 'pg';
+import { alternating, type LoadRequest, type LoadResult, load, type Started } from './measure.ts';
+
+export interface Row {
+  path: string;
+  engine: string;
+  tv2: string;
+  baseline: string;
+  ratio: string;
+  notes: string;
+}
+
+export interface Article {
+  no: string;
+  active: boolean;
+  retail: boolean;
+  sizes: string[];
+}
+
+export const EXEC = '/TV2/Execute/APIPACK.';
+export const CONNECTIONS = 32;
+export const CHANGES = 100;
+const BARE_SECONDS = 5;
+
+export const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
+export const ms = (n: number) => (n >= 100 ? `${n.toFixed(0)} ms` : `${n.toFixed(1)} ms`);
+const perSec = (n: number) => `${Math.round(n).toLocaleString('en')} req/s`;
+/** Times and sizes: tv2 ÷ baseline, 1× is as fast or as small. */
+export const times = (tv2: number, baseline: number) => `${(tv2 / baseline).toFixed(1)}×`;
+/** Throughput: tv2 ÷ baseline, 1 is as fast (three decimals below 0.1, so a 4× change of 0.01 shows). */
+const share = (tv2: number, baseline: number) => {
+  const r = tv2 / baseline;
+  return r < 0.1 ? r.toFixed(3) : r.toFixed(2);
+};
+export const notes = (...parts: string[]) => parts.filter(Boolean).join('; ');
+
+/** "**12 failed** (first: 500 ...)" or ''. */
+export function failures(...results: Array<{ failed: number; firstFailure?: string }>) {
+  const failed = results.reduce((n, r) => n + r.failed, 0);
+  if (failed === 0) return '';
+  const first = results.find((r) => r.firstFailure)?.firstFailure ?? '';
+  return `**${failed} failed** (first: ${first.replaceAll('|', '/').replaceAll('\n', ' ').slice(0, 160)})`;
+}
+
+/** The number of records in an answer: the length of the first array under its root. */
+export function recordsOf(text: string): number {
+  const root = Object.values(JSON.parse(text) as Record<string, Record<string, unknown>>)[0] ?? {};
+  const list = Object.values(root).find(Array.isArray) as unknown[] | undefined;
+  return list?.length ?? 0;
+}
+
+/** A fixed shuffle (the same order every run), so runs ask for the same articles. */
+export function shuffled<T>(items: T[]): T[] {
+  const out = [...items];
+  let state = 12345;
+  for (let i = out.length - 1; i > 0; i--) {
+    state = (Math.imul(state, 1_103_515_245) + 12_345) >>> 0;
+    const j = state % (i + 1);
+    [out[i], out[j]] = [out[j] as T, out[i] as T];
+  }
+  return out;
+}
+
+export async function getText(url: string, headers: Record<string, string>): Promise<string> {
+  const res = await fetch(url, { headers });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${url}: ${res.status} ${text.slice(0, 300)}`);
+  return text;
+}
+
+export async function send(url: string, method: string, headers: Record<string, string>, body: unknown) {
+  const res = await fetch(url, {
+    method,
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text.slice(0, 300)}`);
+  return text;
+}
+
+/** What the rows under load need: both processes, the token, the load time, the table. */
+export interface Stage {
+  tv2: Started;
+  bare: Started;
+  auth: Record<string, string>;
+  seconds: number;
+  log(line: string): void;
+  row(path: string, tv2: string, baseline: string, ratio: string, note?: string): Row;
+}
+
+type Tv2Load = (seconds: number, warmUp: boolean) => Promise<LoadResult & { exhausted?: string }>;
+
+/**
+ * A throughput row: tv2 warmed up (2 s), then bare, tv2 and bare again; the baseline is the mean of
+ * the two bare runs (the machine is shared: its load can change within a row).
+ */
+export async function compare(
+  stage: Stage,
+  label: string,
+  tv2Load: Tv2Load,
+  bareName: string,
+  bareBody?: string,
+): Promise<Row> {
+  stage.log(label);
+  const bareRun = (seconds: number) =>
+    load({
+      base: stage.bare.base,
+      connections: CONNECTIONS,
+      seconds,
+      method: bareBody === undefined ? 'GET' : 'POST',
+      next: () => ({ path: `/static/${bareName}`, body: bareBody }),
+    });
+  await tv2Load(2, true); // warm-up: JIT, pool, page cache (its requests are not counted)
+  await bareRun(1);
+  const before = await bareRun(BARE_SECONDS);
+  const measured = await tv2Load(stage.seconds, false);
+  const after = await bareRun(BARE_SECONDS);
+  const baseline = (before.reqPerSec + after.reqPerSec) / 2;
+  return stage.row(
+    label,
+    perSec(measured.reqPerSec),
+    perSec(baseline),
+    share(measured.reqPerSec, baseline),
+    notes(
+      `mean ${ms(measured.meanMs)}, p99 ${ms(measured.p99Ms)}`,
+      measured.exhausted ?? '',
+      failures(measured, before, after),
+    ),
+  );
+}
+
+/**
+ * Load that asks for each item once (no answer comes from a cache): the warm-up takes items from
+ * the end of the list, the measured run from the start, and the run ends early when they meet.
+ */
+export function distinct<T>(
+  stage: Stage,
+  items: T[],
+  path: (item: T, i: number) => string,
+  noun: string,
+): Tv2Load {
+  let lo = 0;
+  let hi = items.length - 1;
+  // the warm-up leaves at least three quarters of the items to the measured run
+  const warmUpFloor = Math.floor(items.length / 4);
+  return async (seconds, warmUp) => {
+    let out = false;
+    const result = await load({
+      base: stage.tv2.base,
+      connections: CONNECTIONS,
+      seconds,
+      headers: stage.auth,
+      next: (): LoadRequest | undefined => {
+        if (lo > hi || (warmUp && items.length - 1 - hi >= warmUpFloor)) {
+          out = true;
+          return undefined;
+        }
+        const i = warmUp ? hi-- : lo++;
+        return { path: path(items[i] as T, i) };
+      },
+    });
+    const exhausted =
+      out && !warmUp ? `ran out of distinct ${noun} (${items.length}): the run ended early` : undefined;
+    return { ...result, exhausted };
+  };
+}
+
+/**
+ * A feed after the changes since `scn`, against the bare SELECT of the same rows: one request at a
+ * time, tv2 and bare in turn.
+ */
+export async function feedRow(stage: Stage, label: string, op: string, query: string, scn: number) {
+  stage.log(label);
+  const tv2 = { url: `${stage.tv2.base}${EXEC}${op}?strscn=${scn}`, headers: stage.auth };
+  const bare = { url: `${stage.bare.base}/query/${query}?scn=${scn}` };
+  await alternating(tv2, bare, { minCount: 3, seconds: 0 }); // warm-up
+  const [measured, baseline] = await alternating(tv2, bare, { minCount: 3, seconds: 6 });
+  const got = measured.count ? recordsOf(measured.lastText) : 0;
+  const bareRows = baseline.count ? (JSON.parse(baseline.lastText) as { COUNT: number }).COUNT : 0;
+  stage.row(
+    label,
+    `${ms(measured.medianMs)} per request`,
+    ms(baseline.medianMs),
+    times(measured.medianMs, baseline.medianMs),
+    notes(
+      `${got} records (bare query: ${bareRows} rows), median of ${measured.count}`,
+      got === CHANGES ? '' : `**expected ${CHANGES}**`,
+      failures(measured, baseline),
+    ),
+  );
+}
+
+/** The durability the write rows ran with: PostgreSQL's fsync and synchronous_commit, SQLite's pragmas. */
+async function durabilityOf(databaseUrl: string): Promise<{ text: string; durable: boolean }> {
+  if (!/^postgres(ql)?:\/\//.test(databaseUrl))
+    return { text: 'SQLite WAL, synchronous=NORMAL', durable: true };
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const show = async (name: string) => (await client.query(`SHOW ${name}`)).rows[0]?.[name] as string;
+    const fsync = await show('fsync');
+    const text = `fsync=${fsync}, synchronous_commit=${await show('synchronous_commit')}, full_page_writes=${await show('full_page_writes')}`;
+    return { text, durable: fsync === 'on' };
+  } finally {
+    await client.end();
+  }
+}
+
+/** B2C_PostClient (a new client each request) and admin stock receipts (at WH, spread over all sizes). */
+export async function writeRows(stage: Stage, databaseUrl: string, runId: string, live: Article[]) {
+  const durability = await durabilityOf(databaseUrl);
+  stage.log(durability.text);
+  const durabilityNote = durability.durable ? durability.text : `**${durability.text}: not durable**`;
+  const post = (next: () => LoadRequest): Tv2Load => {
+    return (seconds) =>
+      load({
+        base: stage.tv2.base,
+        connections: CONNECTIONS,
+        seconds,
+        method: 'POST',
+        headers: stage.auth,
+        next,
+      });
+  };
+  let clientNo = 0;
+  const clientBody = (n: string) =>
+    JSON.stringify({ CLIENTDATA: { EMAIL: `bench-${runId}-${n}@example.com`, LASTNAME: 'Bench' } });
+  const clients = await compare(
+    stage,
+    `B2C_PostClient, ${CONNECTIONS} connections`,
+    post(() => ({ path: `${EXEC}B2C_PostClient`, body: clientBody(String(clientNo++)) })),
+    'client',
+    clientBody('sample'),
+  );
+  clients.notes = notes(clients.notes, durabilityNote);
+
+  const receiptBody = (article: string, sizex: string) =>
+    JSON.stringify({
+      TYPE: 'RECEIPT',
+      LOCATION: 'WH',
+      ARTICLE: article,
+      SIZEX: sizex,
+      QUANTITY: 1,
+      REASON: 'bench',
+    });
+  const order = shuffled(live.flatMap((a) => a.sizes.map((s) => [a.no, s] as const)));
+  let receiptNo = 0;
+  const receipts = await compare(
+    stage,
+    `admin stock receipt, ${CONNECTIONS} connections`,
+    post(() => {
+      const [article, sizex] = order[receiptNo++ % order.length] as readonly [string, string];
+      return { path: '/TV2/Admin/stock/movements', body: receiptBody(article, sizex) };
+    }),
+    'receipt',
+    receiptBody('X', 'M'),
+  );
+  receipts.notes = notes(receipts.notes, durabilityNote);
+}
