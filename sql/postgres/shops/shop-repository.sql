@@ -4,7 +4,16 @@
 
 -- ShopRepository.assistantsPage (every shop)
 SELECT
-  "a".*,
+  "a"."pos" AS "pos",
+  "a"."location_code",
+  "a"."assistant_no",
+  "a"."name",
+  "a"."role",
+  "a"."photo_image_no",
+  "a"."active",
+  "a"."deleted",
+  "a"."scn",
+  "a"."updated_at",
   "l"."kind",
   "l"."active" AS "location_active",
   "l"."serves_retail",
@@ -14,6 +23,7 @@ FROM
   "shop_assistant" AS "a"
   INNER JOIN (
     SELECT
+      "pos",
       "code",
       "name",
       "kind",
@@ -31,21 +41,30 @@ FROM
       "stock_location"
   ) AS "l" ON "l"."code" = "a"."location_code"
 WHERE
-  (
-    "a"."scn" > $1
-    OR "l"."scn" > $2
-  )
+  "a"."pos" >= $1
+  AND "a"."deleted" = $2
+  AND "a"."active" = $3
+  AND "l"."kind" = $4
+  AND "l"."active" = $5
+  AND "l"."serves_retail" = $6
+  AND "l"."deleted" = $7
 ORDER BY
-  "a"."location_code",
-  "a"."assistant_no"
+  "pos"
 LIMIT
-  $3
-OFFSET
-  $4;
+  $8;
 
 -- ShopRepository.assistantsPage (one shop)
 SELECT
-  "a".*,
+  "a"."pos" AS "pos",
+  "a"."location_code",
+  "a"."assistant_no",
+  "a"."name",
+  "a"."role",
+  "a"."photo_image_no",
+  "a"."active",
+  "a"."deleted",
+  "a"."scn",
+  "a"."updated_at",
   "l"."kind",
   "l"."active" AS "location_active",
   "l"."serves_retail",
@@ -55,6 +74,7 @@ FROM
   "shop_assistant" AS "a"
   INNER JOIN (
     SELECT
+      "pos",
       "code",
       "name",
       "kind",
@@ -72,18 +92,194 @@ FROM
       "stock_location"
   ) AS "l" ON "l"."code" = "a"."location_code"
 WHERE
-  (
-    "a"."scn" > $1
-    OR "l"."scn" > $2
-  )
-  AND "a"."location_code" = $3
+  "a"."pos" >= $1
+  AND "a"."location_code" = $2
+  AND "a"."deleted" = $3
+  AND "a"."active" = $4
+  AND "l"."kind" = $5
+  AND "l"."active" = $6
+  AND "l"."serves_retail" = $7
+  AND "l"."deleted" = $8
 ORDER BY
-  "a"."location_code",
-  "a"."assistant_no"
+  "pos"
 LIMIT
-  $4
-OFFSET
+  $9;
+
+-- ShopRepository.assistantsPage (feed)
+SELECT
+  "a"."pos" AS "pos",
+  "a"."location_code",
+  "a"."assistant_no",
+  "a"."name",
+  "a"."role",
+  "a"."photo_image_no",
+  "a"."active",
+  "a"."deleted",
+  "a"."scn",
+  "a"."updated_at",
+  "l"."kind",
+  "l"."active" AS "location_active",
+  "l"."serves_retail",
+  "l"."deleted" AS "location_deleted",
+  "l"."scn" AS "location_scn"
+FROM
+  "shop_assistant" AS "a"
+  INNER JOIN (
+    SELECT
+      "pos",
+      "code",
+      "name",
+      "kind",
+      "serves_wholesale",
+      "serves_retail",
+      "active",
+      "address",
+      "house_number",
+      "postal_code",
+      "city",
+      "country",
+      "deleted",
+      "scn"
+    FROM
+      "stock_location"
+  ) AS "l" ON "l"."code" = "a"."location_code"
+WHERE
+  "a"."pos" >= $1
+  AND likelihood ("a"."scn" > $2, 0.001)
+UNION
+SELECT
+  "a"."pos" AS "pos",
+  "a"."location_code",
+  "a"."assistant_no",
+  "a"."name",
+  "a"."role",
+  "a"."photo_image_no",
+  "a"."active",
+  "a"."deleted",
+  "a"."scn",
+  "a"."updated_at",
+  "l"."kind",
+  "l"."active" AS "location_active",
+  "l"."serves_retail",
+  "l"."deleted" AS "location_deleted",
+  "l"."scn" AS "location_scn"
+FROM
+  "shop_assistant" AS "a"
+  INNER JOIN (
+    SELECT
+      "pos",
+      "code",
+      "name",
+      "kind",
+      "serves_wholesale",
+      "serves_retail",
+      "active",
+      "address",
+      "house_number",
+      "postal_code",
+      "city",
+      "country",
+      "deleted",
+      "scn"
+    FROM
+      "stock_location"
+  ) AS "l" ON "l"."code" = "a"."location_code"
+WHERE
+  "a"."pos" >= $3
+  AND likelihood ("l"."scn" > $4, 0.001)
+ORDER BY
+  "pos"
+LIMIT
   $5;
+
+-- ShopRepository.assistantsPage (feed of one shop)
+SELECT
+  "a"."pos" AS "pos",
+  "a"."location_code",
+  "a"."assistant_no",
+  "a"."name",
+  "a"."role",
+  "a"."photo_image_no",
+  "a"."active",
+  "a"."deleted",
+  "a"."scn",
+  "a"."updated_at",
+  "l"."kind",
+  "l"."active" AS "location_active",
+  "l"."serves_retail",
+  "l"."deleted" AS "location_deleted",
+  "l"."scn" AS "location_scn"
+FROM
+  "shop_assistant" AS "a"
+  INNER JOIN (
+    SELECT
+      "pos",
+      "code",
+      "name",
+      "kind",
+      "serves_wholesale",
+      "serves_retail",
+      "active",
+      "address",
+      "house_number",
+      "postal_code",
+      "city",
+      "country",
+      "deleted",
+      "scn"
+    FROM
+      "stock_location"
+  ) AS "l" ON "l"."code" = "a"."location_code"
+WHERE
+  "a"."pos" >= $1
+  AND "a"."location_code" = $2
+  AND likelihood ("a"."scn" > $3, 0.001)
+UNION
+SELECT
+  "a"."pos" AS "pos",
+  "a"."location_code",
+  "a"."assistant_no",
+  "a"."name",
+  "a"."role",
+  "a"."photo_image_no",
+  "a"."active",
+  "a"."deleted",
+  "a"."scn",
+  "a"."updated_at",
+  "l"."kind",
+  "l"."active" AS "location_active",
+  "l"."serves_retail",
+  "l"."deleted" AS "location_deleted",
+  "l"."scn" AS "location_scn"
+FROM
+  "shop_assistant" AS "a"
+  INNER JOIN (
+    SELECT
+      "pos",
+      "code",
+      "name",
+      "kind",
+      "serves_wholesale",
+      "serves_retail",
+      "active",
+      "address",
+      "house_number",
+      "postal_code",
+      "city",
+      "country",
+      "deleted",
+      "scn"
+    FROM
+      "stock_location"
+  ) AS "l" ON "l"."code" = "a"."location_code"
+WHERE
+  "a"."pos" >= $4
+  AND "a"."location_code" = $5
+  AND likelihood ("l"."scn" > $6, 0.001)
+ORDER BY
+  "pos"
+LIMIT
+  $7;
 
 -- ShopRepository.assistantsShowingImage
 SELECT
@@ -103,14 +299,13 @@ SELECT
 FROM
   "home_page_block"
 WHERE
-  "scn" > $1
+  "pos" >= $1
+  AND "deleted" = $2
+  AND "active" = $3
 ORDER BY
-  "page",
-  "block_no"
+  "pos"
 LIMIT
-  $2
-OFFSET
-  $3;
+  $4;
 
 -- ShopRepository.blocksPage (one page)
 SELECT
@@ -118,15 +313,27 @@ SELECT
 FROM
   "home_page_block"
 WHERE
-  "scn" > $1
-  AND "page" = $2
+  "pos" >= $1
+  AND "deleted" = $2
+  AND "active" = $3
+  AND "page" = $4
 ORDER BY
-  "page",
-  "block_no"
+  "pos"
 LIMIT
-  $3
-OFFSET
-  $4;
+  $5;
+
+-- ShopRepository.blocksPage (feed)
+SELECT
+  *
+FROM
+  "home_page_block"
+WHERE
+  "pos" >= $1
+  AND likelihood ("scn" > $2, 0.001)
+ORDER BY
+  "pos"
+LIMIT
+  $3;
 
 -- ShopRepository.findAssistant
 SELECT
@@ -181,9 +388,10 @@ WHERE
   "name" = $1
   AND "country" = $2;
 
--- ShopRepository.pickupPage
+-- ShopRepository.pickupPage (full list (shops, then points))
 SELECT
   1 AS "sort",
+  "d"."pos" AS "pos",
   "l"."code",
   "l"."name",
   "l"."address",
@@ -205,8 +413,10 @@ SELECT
   "l"."scn",
   "d"."scn" AS "other_scn"
 FROM
-  (
+  "shop_detail" AS "d"
+  INNER JOIN (
     SELECT
+      "pos",
       "code",
       "name",
       "kind",
@@ -222,16 +432,22 @@ FROM
       "scn"
     FROM
       "stock_location"
-  ) AS "l"
-  INNER JOIN "shop_detail" AS "d" ON "d"."location_code" = "l"."code"
+  ) AS "l" ON "l"."code" = "d"."location_code"
 WHERE
-  (
-    "l"."scn" > $1
-    OR "d"."scn" > $2
-  )
-UNION ALL
+  "d"."pos" >= $1
+  AND "d"."pickup" = $2
+  AND "l"."kind" = $3
+  AND "l"."active" = $4
+  AND "l"."serves_retail" = $5
+  AND "l"."deleted" = $6
+ORDER BY
+  "pos"
+LIMIT
+  $7;
+
 SELECT
   2 AS "sort",
+  "p"."pos",
   "p"."code",
   "p"."name",
   "p"."address",
@@ -252,14 +468,176 @@ SELECT
 FROM
   "pickup_point" AS "p"
 WHERE
-  "p"."scn" > $3
+  "p"."pos" >= $1
+  AND "p"."active" = $2
+  AND "p"."deleted" = $3
 ORDER BY
-  "sort",
-  "code"
+  "p"."pos"
 LIMIT
-  $4
-OFFSET
+  $4;
+
+-- ShopRepository.pickupPage (full list from the points on)
+SELECT
+  2 AS "sort",
+  "p"."pos",
+  "p"."code",
+  "p"."name",
+  "p"."address",
+  "p"."house_number",
+  "p"."postal_code",
+  "p"."city",
+  "p"."country",
+  "p"."latitude_micro",
+  "p"."longitude_micro",
+  "p"."description",
+  CASE
+    WHEN p.active = 1
+    AND p.deleted = 0 THEN 1
+    ELSE 0
+  END AS "visible",
+  "p"."scn",
+  "p"."scn" AS "other_scn"
+FROM
+  "pickup_point" AS "p"
+WHERE
+  "p"."pos" >= $1
+  AND "p"."active" = $2
+  AND "p"."deleted" = $3
+ORDER BY
+  "p"."pos"
+LIMIT
+  $4;
+
+-- ShopRepository.pickupPage (feed (shops, then points))
+SELECT
+  1 AS "sort",
+  "d"."pos" AS "pos",
+  "l"."code",
+  "l"."name",
+  "l"."address",
+  "l"."house_number",
+  "l"."postal_code",
+  "l"."city",
+  "l"."country",
+  "d"."latitude_micro",
+  "d"."longitude_micro",
+  "d"."description",
+  CASE
+    WHEN l.kind = 'SHOP'
+    AND l.active = 1
+    AND l.serves_retail = 1
+    AND l.deleted = 0
+    AND d.pickup = 1 THEN 1
+    ELSE 0
+  END AS "visible",
+  "l"."scn",
+  "d"."scn" AS "other_scn"
+FROM
+  "shop_detail" AS "d"
+  INNER JOIN (
+    SELECT
+      "pos",
+      "code",
+      "name",
+      "kind",
+      "serves_wholesale",
+      "serves_retail",
+      "active",
+      "address",
+      "house_number",
+      "postal_code",
+      "city",
+      "country",
+      "deleted",
+      "scn"
+    FROM
+      "stock_location"
+  ) AS "l" ON "l"."code" = "d"."location_code"
+WHERE
+  "d"."pos" >= $1
+  AND likelihood ("l"."scn" > $2, 0.001)
+UNION
+SELECT
+  1 AS "sort",
+  "d"."pos" AS "pos",
+  "l"."code",
+  "l"."name",
+  "l"."address",
+  "l"."house_number",
+  "l"."postal_code",
+  "l"."city",
+  "l"."country",
+  "d"."latitude_micro",
+  "d"."longitude_micro",
+  "d"."description",
+  CASE
+    WHEN l.kind = 'SHOP'
+    AND l.active = 1
+    AND l.serves_retail = 1
+    AND l.deleted = 0
+    AND d.pickup = 1 THEN 1
+    ELSE 0
+  END AS "visible",
+  "l"."scn",
+  "d"."scn" AS "other_scn"
+FROM
+  "shop_detail" AS "d"
+  INNER JOIN (
+    SELECT
+      "pos",
+      "code",
+      "name",
+      "kind",
+      "serves_wholesale",
+      "serves_retail",
+      "active",
+      "address",
+      "house_number",
+      "postal_code",
+      "city",
+      "country",
+      "deleted",
+      "scn"
+    FROM
+      "stock_location"
+  ) AS "l" ON "l"."code" = "d"."location_code"
+WHERE
+  "d"."pos" >= $3
+  AND likelihood ("d"."scn" > $4, 0.001)
+ORDER BY
+  "pos"
+LIMIT
   $5;
+
+SELECT
+  2 AS "sort",
+  "p"."pos",
+  "p"."code",
+  "p"."name",
+  "p"."address",
+  "p"."house_number",
+  "p"."postal_code",
+  "p"."city",
+  "p"."country",
+  "p"."latitude_micro",
+  "p"."longitude_micro",
+  "p"."description",
+  CASE
+    WHEN p.active = 1
+    AND p.deleted = 0 THEN 1
+    ELSE 0
+  END AS "visible",
+  "p"."scn",
+  "p"."scn" AS "other_scn"
+FROM
+  "pickup_point" AS "p"
+WHERE
+  "p"."pos" >= $1
+  AND likelihood ("p"."scn" > $2, 0.001)
+ORDER BY
+  "p"."pos"
+LIMIT
+  $3;
 
 -- ShopRepository.putImage
 INSERT INTO
@@ -284,22 +662,43 @@ SET
   "deleted" = $13,
   "scn" = $14;
 
--- ShopRepository.regexPage
+-- ShopRepository.regexPage (full list)
 SELECT
   *
 FROM
   "company_regex"
 WHERE
-  "scn" > $1
+  "pos" >= $1
+  AND "deleted" = $2
 ORDER BY
-  "name",
-  "country"
+  "pos"
 LIMIT
-  $2
-OFFSET
   $3;
 
--- ShopRepository.shopImagesPage
+-- ShopRepository.regexPage (feed, shadowed keys left out)
+SELECT
+  *
+FROM
+  "company_regex"
+WHERE
+  "pos" >= $1
+  AND likelihood ("scn" > $2, 0.001)
+  AND NOT (
+    (
+      "name" = $3
+      AND "country" = $4
+    )
+    OR (
+      "name" = $5
+      AND "country" = $6
+    )
+  )
+ORDER BY
+  "pos"
+LIMIT
+  $7;
+
+-- ShopRepository.shopImagesPage (full list)
 SELECT
   "i"."location_code",
   "i"."image_no",
@@ -312,11 +711,13 @@ SELECT
   "l"."active",
   "l"."serves_retail",
   "l"."deleted" AS "location_deleted",
-  "l"."scn" AS "location_scn"
+  "l"."scn" AS "location_scn",
+  "i"."pos" AS "pos"
 FROM
   "shop_image" AS "i"
   INNER JOIN (
     SELECT
+      "pos",
       "code",
       "name",
       "kind",
@@ -334,20 +735,103 @@ FROM
       "stock_location"
   ) AS "l" ON "l"."code" = "i"."location_code"
 WHERE
-  (
-    "i"."scn" > $1
-    OR "l"."scn" > $2
-  )
+  "i"."pos" >= $1
+  AND "i"."deleted" = $2
+  AND "l"."kind" = $3
+  AND "l"."active" = $4
+  AND "l"."serves_retail" = $5
+  AND "l"."deleted" = $6
 ORDER BY
-  "i"."location_code",
-  "i"."image_no"
+  "pos"
 LIMIT
-  $3
-OFFSET
-  $4;
+  $7;
 
--- ShopRepository.shopsPage
+-- ShopRepository.shopImagesPage (feed)
 SELECT
+  "i"."location_code",
+  "i"."image_no",
+  "i"."content_type",
+  "i"."byte_size",
+  "i"."sha256",
+  "i"."deleted",
+  "i"."scn",
+  "l"."kind",
+  "l"."active",
+  "l"."serves_retail",
+  "l"."deleted" AS "location_deleted",
+  "l"."scn" AS "location_scn",
+  "i"."pos" AS "pos"
+FROM
+  "shop_image" AS "i"
+  INNER JOIN (
+    SELECT
+      "pos",
+      "code",
+      "name",
+      "kind",
+      "serves_wholesale",
+      "serves_retail",
+      "active",
+      "address",
+      "house_number",
+      "postal_code",
+      "city",
+      "country",
+      "deleted",
+      "scn"
+    FROM
+      "stock_location"
+  ) AS "l" ON "l"."code" = "i"."location_code"
+WHERE
+  "i"."pos" >= $1
+  AND likelihood ("i"."scn" > $2, 0.001)
+UNION
+SELECT
+  "i"."location_code",
+  "i"."image_no",
+  "i"."content_type",
+  "i"."byte_size",
+  "i"."sha256",
+  "i"."deleted",
+  "i"."scn",
+  "l"."kind",
+  "l"."active",
+  "l"."serves_retail",
+  "l"."deleted" AS "location_deleted",
+  "l"."scn" AS "location_scn",
+  "i"."pos" AS "pos"
+FROM
+  "shop_image" AS "i"
+  INNER JOIN (
+    SELECT
+      "pos",
+      "code",
+      "name",
+      "kind",
+      "serves_wholesale",
+      "serves_retail",
+      "active",
+      "address",
+      "house_number",
+      "postal_code",
+      "city",
+      "country",
+      "deleted",
+      "scn"
+    FROM
+      "stock_location"
+  ) AS "l" ON "l"."code" = "i"."location_code"
+WHERE
+  "i"."pos" >= $3
+  AND likelihood ("l"."scn" > $4, 0.001)
+ORDER BY
+  "pos"
+LIMIT
+  $5;
+
+-- ShopRepository.shopsPage (full list)
+SELECT
+  "l"."pos" AS "pos",
   "l"."code",
   "l"."name",
   "l"."kind",
@@ -373,6 +857,7 @@ SELECT
 FROM
   (
     SELECT
+      "pos",
       "code",
       "name",
       "kind",
@@ -391,16 +876,118 @@ FROM
   ) AS "l"
   LEFT JOIN "shop_detail" AS "d" ON "d"."location_code" = "l"."code"
 WHERE
-  (
-    "l"."scn" > $1
-    OR "d"."scn" > $2
-  )
+  "l"."pos" >= $1
+  AND "l"."kind" = $2
+  AND "l"."active" = $3
+  AND "l"."serves_retail" = $4
+  AND "l"."deleted" = $5
 ORDER BY
-  "l"."code"
+  "pos"
 LIMIT
-  $3
-OFFSET
-  $4;
+  $6;
+
+-- ShopRepository.shopsPage (feed)
+SELECT
+  "l"."pos" AS "pos",
+  "l"."code",
+  "l"."name",
+  "l"."kind",
+  "l"."active",
+  "l"."serves_retail",
+  "l"."deleted",
+  "l"."address",
+  "l"."house_number",
+  "l"."postal_code",
+  "l"."city",
+  "l"."country",
+  "l"."scn" AS "location_scn",
+  "d"."phone",
+  "d"."email",
+  "d"."latitude_micro",
+  "d"."longitude_micro",
+  "d"."pickup",
+  "d"."time_zone",
+  "d"."description",
+  "d"."opening_hours",
+  "d"."hours_exceptions",
+  "d"."scn" AS "detail_scn"
+FROM
+  (
+    SELECT
+      "pos",
+      "code",
+      "name",
+      "kind",
+      "serves_wholesale",
+      "serves_retail",
+      "active",
+      "address",
+      "house_number",
+      "postal_code",
+      "city",
+      "country",
+      "deleted",
+      "scn"
+    FROM
+      "stock_location"
+  ) AS "l"
+  LEFT JOIN "shop_detail" AS "d" ON "d"."location_code" = "l"."code"
+WHERE
+  "l"."pos" >= $1
+  AND likelihood ("l"."scn" > $2, 0.001)
+UNION
+SELECT
+  "l"."pos" AS "pos",
+  "l"."code",
+  "l"."name",
+  "l"."kind",
+  "l"."active",
+  "l"."serves_retail",
+  "l"."deleted",
+  "l"."address",
+  "l"."house_number",
+  "l"."postal_code",
+  "l"."city",
+  "l"."country",
+  "l"."scn" AS "location_scn",
+  "d"."phone",
+  "d"."email",
+  "d"."latitude_micro",
+  "d"."longitude_micro",
+  "d"."pickup",
+  "d"."time_zone",
+  "d"."description",
+  "d"."opening_hours",
+  "d"."hours_exceptions",
+  "d"."scn" AS "detail_scn"
+FROM
+  (
+    SELECT
+      "pos",
+      "code",
+      "name",
+      "kind",
+      "serves_wholesale",
+      "serves_retail",
+      "active",
+      "address",
+      "house_number",
+      "postal_code",
+      "city",
+      "country",
+      "deleted",
+      "scn"
+    FROM
+      "stock_location"
+  ) AS "l"
+  LEFT JOIN "shop_detail" AS "d" ON "d"."location_code" = "l"."code"
+WHERE
+  "l"."pos" >= $3
+  AND likelihood ("d"."scn" > $4, 0.001)
+ORDER BY
+  "pos"
+LIMIT
+  $5;
 
 -- ShopRepository.softDeleteImage
 UPDATE "shop_image"
@@ -593,6 +1180,7 @@ SET
 -- ShopRepository.visiblePickups
 SELECT
   1 AS "sort",
+  "d"."pos" AS "pos",
   "l"."code",
   "l"."name",
   "l"."address",
@@ -614,8 +1202,10 @@ SELECT
   "l"."scn",
   "d"."scn" AS "other_scn"
 FROM
-  (
+  "shop_detail" AS "d"
+  INNER JOIN (
     SELECT
+      "pos",
       "code",
       "name",
       "kind",
@@ -631,16 +1221,22 @@ FROM
       "scn"
     FROM
       "stock_location"
-  ) AS "l"
-  INNER JOIN "shop_detail" AS "d" ON "d"."location_code" = "l"."code"
+  ) AS "l" ON "l"."code" = "d"."location_code"
 WHERE
-  (
-    "l"."scn" > $1
-    OR "d"."scn" > $2
-  )
-UNION ALL
+  "d"."pos" >= $1
+  AND "d"."pickup" = $2
+  AND "l"."kind" = $3
+  AND "l"."active" = $4
+  AND "l"."serves_retail" = $5
+  AND "l"."deleted" = $6
+ORDER BY
+  "pos"
+LIMIT
+  $7;
+
 SELECT
   2 AS "sort",
+  "p"."pos",
   "p"."code",
   "p"."name",
   "p"."address",
@@ -661,11 +1257,10 @@ SELECT
 FROM
   "pickup_point" AS "p"
 WHERE
-  "p"."scn" > $3
+  "p"."pos" >= $1
+  AND "p"."active" = $2
+  AND "p"."deleted" = $3
 ORDER BY
-  "sort",
-  "code"
+  "p"."pos"
 LIMIT
-  $4
-OFFSET
-  $5;
+  $4;

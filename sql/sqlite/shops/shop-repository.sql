@@ -4,7 +4,16 @@
 
 -- ShopRepository.assistantsPage (every shop)
 SELECT
-  "a".*,
+  "a"."pos" AS "pos",
+  "a"."location_code",
+  "a"."assistant_no",
+  "a"."name",
+  "a"."role",
+  "a"."photo_image_no",
+  "a"."active",
+  "a"."deleted",
+  "a"."scn",
+  "a"."updated_at",
   "l"."kind",
   "l"."active" AS "location_active",
   "l"."serves_retail",
@@ -14,6 +23,7 @@ FROM
   "shop_assistant" AS "a"
   INNER JOIN (
     SELECT
+      "pos",
       "code",
       "name",
       "kind",
@@ -31,21 +41,30 @@ FROM
       "stock_location"
   ) AS "l" ON "l"."code" = "a"."location_code"
 WHERE
-  (
-    "a"."scn" > ?
-    OR "l"."scn" > ?
-  )
+  "a"."pos" >= ?
+  AND "a"."deleted" = ?
+  AND "a"."active" = ?
+  AND "l"."kind" = ?
+  AND "l"."active" = ?
+  AND "l"."serves_retail" = ?
+  AND "l"."deleted" = ?
 ORDER BY
-  "a"."location_code",
-  "a"."assistant_no"
+  "pos"
 LIMIT
-  ?
-OFFSET
   ?;
 
 -- ShopRepository.assistantsPage (one shop)
 SELECT
-  "a".*,
+  "a"."pos" AS "pos",
+  "a"."location_code",
+  "a"."assistant_no",
+  "a"."name",
+  "a"."role",
+  "a"."photo_image_no",
+  "a"."active",
+  "a"."deleted",
+  "a"."scn",
+  "a"."updated_at",
   "l"."kind",
   "l"."active" AS "location_active",
   "l"."serves_retail",
@@ -55,6 +74,7 @@ FROM
   "shop_assistant" AS "a"
   INNER JOIN (
     SELECT
+      "pos",
       "code",
       "name",
       "kind",
@@ -72,17 +92,193 @@ FROM
       "stock_location"
   ) AS "l" ON "l"."code" = "a"."location_code"
 WHERE
-  (
-    "a"."scn" > ?
-    OR "l"."scn" > ?
-  )
+  "a"."pos" >= ?
   AND "a"."location_code" = ?
+  AND "a"."deleted" = ?
+  AND "a"."active" = ?
+  AND "l"."kind" = ?
+  AND "l"."active" = ?
+  AND "l"."serves_retail" = ?
+  AND "l"."deleted" = ?
 ORDER BY
-  "a"."location_code",
-  "a"."assistant_no"
+  "pos"
 LIMIT
-  ?
-OFFSET
+  ?;
+
+-- ShopRepository.assistantsPage (feed)
+SELECT
+  "a"."pos" AS "pos",
+  "a"."location_code",
+  "a"."assistant_no",
+  "a"."name",
+  "a"."role",
+  "a"."photo_image_no",
+  "a"."active",
+  "a"."deleted",
+  "a"."scn",
+  "a"."updated_at",
+  "l"."kind",
+  "l"."active" AS "location_active",
+  "l"."serves_retail",
+  "l"."deleted" AS "location_deleted",
+  "l"."scn" AS "location_scn"
+FROM
+  "shop_assistant" AS "a"
+  INNER JOIN (
+    SELECT
+      "pos",
+      "code",
+      "name",
+      "kind",
+      "serves_wholesale",
+      "serves_retail",
+      "active",
+      "address",
+      "house_number",
+      "postal_code",
+      "city",
+      "country",
+      "deleted",
+      "scn"
+    FROM
+      "stock_location"
+  ) AS "l" ON "l"."code" = "a"."location_code"
+WHERE
+  "a"."pos" >= ?
+  AND likelihood("a"."scn" > ?, 0.001)
+UNION
+SELECT
+  "a"."pos" AS "pos",
+  "a"."location_code",
+  "a"."assistant_no",
+  "a"."name",
+  "a"."role",
+  "a"."photo_image_no",
+  "a"."active",
+  "a"."deleted",
+  "a"."scn",
+  "a"."updated_at",
+  "l"."kind",
+  "l"."active" AS "location_active",
+  "l"."serves_retail",
+  "l"."deleted" AS "location_deleted",
+  "l"."scn" AS "location_scn"
+FROM
+  "shop_assistant" AS "a"
+  INNER JOIN (
+    SELECT
+      "pos",
+      "code",
+      "name",
+      "kind",
+      "serves_wholesale",
+      "serves_retail",
+      "active",
+      "address",
+      "house_number",
+      "postal_code",
+      "city",
+      "country",
+      "deleted",
+      "scn"
+    FROM
+      "stock_location"
+  ) AS "l" ON "l"."code" = "a"."location_code"
+WHERE
+  "a"."pos" >= ?
+  AND likelihood("l"."scn" > ?, 0.001)
+ORDER BY
+  "pos"
+LIMIT
+  ?;
+
+-- ShopRepository.assistantsPage (feed of one shop)
+SELECT
+  "a"."pos" AS "pos",
+  "a"."location_code",
+  "a"."assistant_no",
+  "a"."name",
+  "a"."role",
+  "a"."photo_image_no",
+  "a"."active",
+  "a"."deleted",
+  "a"."scn",
+  "a"."updated_at",
+  "l"."kind",
+  "l"."active" AS "location_active",
+  "l"."serves_retail",
+  "l"."deleted" AS "location_deleted",
+  "l"."scn" AS "location_scn"
+FROM
+  "shop_assistant" AS "a"
+  INNER JOIN (
+    SELECT
+      "pos",
+      "code",
+      "name",
+      "kind",
+      "serves_wholesale",
+      "serves_retail",
+      "active",
+      "address",
+      "house_number",
+      "postal_code",
+      "city",
+      "country",
+      "deleted",
+      "scn"
+    FROM
+      "stock_location"
+  ) AS "l" ON "l"."code" = "a"."location_code"
+WHERE
+  "a"."pos" >= ?
+  AND "a"."location_code" = ?
+  AND likelihood("a"."scn" > ?, 0.001)
+UNION
+SELECT
+  "a"."pos" AS "pos",
+  "a"."location_code",
+  "a"."assistant_no",
+  "a"."name",
+  "a"."role",
+  "a"."photo_image_no",
+  "a"."active",
+  "a"."deleted",
+  "a"."scn",
+  "a"."updated_at",
+  "l"."kind",
+  "l"."active" AS "location_active",
+  "l"."serves_retail",
+  "l"."deleted" AS "location_deleted",
+  "l"."scn" AS "location_scn"
+FROM
+  "shop_assistant" AS "a"
+  INNER JOIN (
+    SELECT
+      "pos",
+      "code",
+      "name",
+      "kind",
+      "serves_wholesale",
+      "serves_retail",
+      "active",
+      "address",
+      "house_number",
+      "postal_code",
+      "city",
+      "country",
+      "deleted",
+      "scn"
+    FROM
+      "stock_location"
+  ) AS "l" ON "l"."code" = "a"."location_code"
+WHERE
+  "a"."pos" >= ?
+  AND "a"."location_code" = ?
+  AND likelihood("l"."scn" > ?, 0.001)
+ORDER BY
+  "pos"
+LIMIT
   ?;
 
 -- ShopRepository.assistantsShowingImage
@@ -103,13 +299,12 @@ SELECT
 FROM
   "home_page_block"
 WHERE
-  "scn" > ?
+  "pos" >= ?
+  AND "deleted" = ?
+  AND "active" = ?
 ORDER BY
-  "page",
-  "block_no"
+  "pos"
 LIMIT
-  ?
-OFFSET
   ?;
 
 -- ShopRepository.blocksPage (one page)
@@ -118,14 +313,26 @@ SELECT
 FROM
   "home_page_block"
 WHERE
-  "scn" > ?
+  "pos" >= ?
+  AND "deleted" = ?
+  AND "active" = ?
   AND "page" = ?
 ORDER BY
-  "page",
-  "block_no"
+  "pos"
 LIMIT
-  ?
-OFFSET
+  ?;
+
+-- ShopRepository.blocksPage (feed)
+SELECT
+  *
+FROM
+  "home_page_block"
+WHERE
+  "pos" >= ?
+  AND likelihood("scn" > ?, 0.001)
+ORDER BY
+  "pos"
+LIMIT
   ?;
 
 -- ShopRepository.findAssistant
@@ -181,9 +388,10 @@ WHERE
   "name" = ?
   AND "country" = ?;
 
--- ShopRepository.pickupPage
+-- ShopRepository.pickupPage (full list (shops, then points))
 SELECT
   1 AS "sort",
+  "d"."pos" AS "pos",
   "l"."code",
   "l"."name",
   "l"."address",
@@ -205,8 +413,10 @@ SELECT
   "l"."scn",
   "d"."scn" AS "other_scn"
 FROM
-  (
+  "shop_detail" AS "d"
+  INNER JOIN (
     SELECT
+      "pos",
       "code",
       "name",
       "kind",
@@ -222,16 +432,22 @@ FROM
       "scn"
     FROM
       "stock_location"
-  ) AS "l"
-  INNER JOIN "shop_detail" AS "d" ON "d"."location_code" = "l"."code"
+  ) AS "l" ON "l"."code" = "d"."location_code"
 WHERE
-  (
-    "l"."scn" > ?
-    OR "d"."scn" > ?
-  )
-UNION ALL
+  "d"."pos" >= ?
+  AND "d"."pickup" = ?
+  AND "l"."kind" = ?
+  AND "l"."active" = ?
+  AND "l"."serves_retail" = ?
+  AND "l"."deleted" = ?
+ORDER BY
+  "pos"
+LIMIT
+  ?;
+
 SELECT
   2 AS "sort",
+  "p"."pos",
   "p"."code",
   "p"."name",
   "p"."address",
@@ -252,13 +468,175 @@ SELECT
 FROM
   "pickup_point" AS "p"
 WHERE
-  "p"."scn" > ?
+  "p"."pos" >= ?
+  AND "p"."active" = ?
+  AND "p"."deleted" = ?
 ORDER BY
-  "sort",
-  "code"
+  "p"."pos"
 LIMIT
-  ?
-OFFSET
+  ?;
+
+-- ShopRepository.pickupPage (full list from the points on)
+SELECT
+  2 AS "sort",
+  "p"."pos",
+  "p"."code",
+  "p"."name",
+  "p"."address",
+  "p"."house_number",
+  "p"."postal_code",
+  "p"."city",
+  "p"."country",
+  "p"."latitude_micro",
+  "p"."longitude_micro",
+  "p"."description",
+  CASE
+    WHEN p.active = 1
+    AND p.deleted = 0 THEN 1
+    ELSE 0
+  END AS "visible",
+  "p"."scn",
+  "p"."scn" AS "other_scn"
+FROM
+  "pickup_point" AS "p"
+WHERE
+  "p"."pos" >= ?
+  AND "p"."active" = ?
+  AND "p"."deleted" = ?
+ORDER BY
+  "p"."pos"
+LIMIT
+  ?;
+
+-- ShopRepository.pickupPage (feed (shops, then points))
+SELECT
+  1 AS "sort",
+  "d"."pos" AS "pos",
+  "l"."code",
+  "l"."name",
+  "l"."address",
+  "l"."house_number",
+  "l"."postal_code",
+  "l"."city",
+  "l"."country",
+  "d"."latitude_micro",
+  "d"."longitude_micro",
+  "d"."description",
+  CASE
+    WHEN l.kind = 'SHOP'
+    AND l.active = 1
+    AND l.serves_retail = 1
+    AND l.deleted = 0
+    AND d.pickup = 1 THEN 1
+    ELSE 0
+  END AS "visible",
+  "l"."scn",
+  "d"."scn" AS "other_scn"
+FROM
+  "shop_detail" AS "d"
+  INNER JOIN (
+    SELECT
+      "pos",
+      "code",
+      "name",
+      "kind",
+      "serves_wholesale",
+      "serves_retail",
+      "active",
+      "address",
+      "house_number",
+      "postal_code",
+      "city",
+      "country",
+      "deleted",
+      "scn"
+    FROM
+      "stock_location"
+  ) AS "l" ON "l"."code" = "d"."location_code"
+WHERE
+  "d"."pos" >= ?
+  AND likelihood("l"."scn" > ?, 0.001)
+UNION
+SELECT
+  1 AS "sort",
+  "d"."pos" AS "pos",
+  "l"."code",
+  "l"."name",
+  "l"."address",
+  "l"."house_number",
+  "l"."postal_code",
+  "l"."city",
+  "l"."country",
+  "d"."latitude_micro",
+  "d"."longitude_micro",
+  "d"."description",
+  CASE
+    WHEN l.kind = 'SHOP'
+    AND l.active = 1
+    AND l.serves_retail = 1
+    AND l.deleted = 0
+    AND d.pickup = 1 THEN 1
+    ELSE 0
+  END AS "visible",
+  "l"."scn",
+  "d"."scn" AS "other_scn"
+FROM
+  "shop_detail" AS "d"
+  INNER JOIN (
+    SELECT
+      "pos",
+      "code",
+      "name",
+      "kind",
+      "serves_wholesale",
+      "serves_retail",
+      "active",
+      "address",
+      "house_number",
+      "postal_code",
+      "city",
+      "country",
+      "deleted",
+      "scn"
+    FROM
+      "stock_location"
+  ) AS "l" ON "l"."code" = "d"."location_code"
+WHERE
+  "d"."pos" >= ?
+  AND likelihood("d"."scn" > ?, 0.001)
+ORDER BY
+  "pos"
+LIMIT
+  ?;
+
+SELECT
+  2 AS "sort",
+  "p"."pos",
+  "p"."code",
+  "p"."name",
+  "p"."address",
+  "p"."house_number",
+  "p"."postal_code",
+  "p"."city",
+  "p"."country",
+  "p"."latitude_micro",
+  "p"."longitude_micro",
+  "p"."description",
+  CASE
+    WHEN p.active = 1
+    AND p.deleted = 0 THEN 1
+    ELSE 0
+  END AS "visible",
+  "p"."scn",
+  "p"."scn" AS "other_scn"
+FROM
+  "pickup_point" AS "p"
+WHERE
+  "p"."pos" >= ?
+  AND likelihood("p"."scn" > ?, 0.001)
+ORDER BY
+  "p"."pos"
+LIMIT
   ?;
 
 -- ShopRepository.putImage
@@ -284,22 +662,43 @@ SET
   "deleted" = ?,
   "scn" = ?;
 
--- ShopRepository.regexPage
+-- ShopRepository.regexPage (full list)
 SELECT
   *
 FROM
   "company_regex"
 WHERE
-  "scn" > ?
+  "pos" >= ?
+  AND "deleted" = ?
 ORDER BY
-  "name",
-  "country"
+  "pos"
 LIMIT
-  ?
-OFFSET
   ?;
 
--- ShopRepository.shopImagesPage
+-- ShopRepository.regexPage (feed, shadowed keys left out)
+SELECT
+  *
+FROM
+  "company_regex"
+WHERE
+  "pos" >= ?
+  AND likelihood("scn" > ?, 0.001)
+  AND NOT (
+    (
+      "name" = ?
+      AND "country" = ?
+    )
+    OR (
+      "name" = ?
+      AND "country" = ?
+    )
+  )
+ORDER BY
+  "pos"
+LIMIT
+  ?;
+
+-- ShopRepository.shopImagesPage (full list)
 SELECT
   "i"."location_code",
   "i"."image_no",
@@ -312,11 +711,13 @@ SELECT
   "l"."active",
   "l"."serves_retail",
   "l"."deleted" AS "location_deleted",
-  "l"."scn" AS "location_scn"
+  "l"."scn" AS "location_scn",
+  "i"."pos" AS "pos"
 FROM
   "shop_image" AS "i"
   INNER JOIN (
     SELECT
+      "pos",
       "code",
       "name",
       "kind",
@@ -334,20 +735,103 @@ FROM
       "stock_location"
   ) AS "l" ON "l"."code" = "i"."location_code"
 WHERE
-  (
-    "i"."scn" > ?
-    OR "l"."scn" > ?
-  )
+  "i"."pos" >= ?
+  AND "i"."deleted" = ?
+  AND "l"."kind" = ?
+  AND "l"."active" = ?
+  AND "l"."serves_retail" = ?
+  AND "l"."deleted" = ?
 ORDER BY
-  "i"."location_code",
-  "i"."image_no"
+  "pos"
 LIMIT
-  ?
-OFFSET
   ?;
 
--- ShopRepository.shopsPage
+-- ShopRepository.shopImagesPage (feed)
 SELECT
+  "i"."location_code",
+  "i"."image_no",
+  "i"."content_type",
+  "i"."byte_size",
+  "i"."sha256",
+  "i"."deleted",
+  "i"."scn",
+  "l"."kind",
+  "l"."active",
+  "l"."serves_retail",
+  "l"."deleted" AS "location_deleted",
+  "l"."scn" AS "location_scn",
+  "i"."pos" AS "pos"
+FROM
+  "shop_image" AS "i"
+  INNER JOIN (
+    SELECT
+      "pos",
+      "code",
+      "name",
+      "kind",
+      "serves_wholesale",
+      "serves_retail",
+      "active",
+      "address",
+      "house_number",
+      "postal_code",
+      "city",
+      "country",
+      "deleted",
+      "scn"
+    FROM
+      "stock_location"
+  ) AS "l" ON "l"."code" = "i"."location_code"
+WHERE
+  "i"."pos" >= ?
+  AND likelihood("i"."scn" > ?, 0.001)
+UNION
+SELECT
+  "i"."location_code",
+  "i"."image_no",
+  "i"."content_type",
+  "i"."byte_size",
+  "i"."sha256",
+  "i"."deleted",
+  "i"."scn",
+  "l"."kind",
+  "l"."active",
+  "l"."serves_retail",
+  "l"."deleted" AS "location_deleted",
+  "l"."scn" AS "location_scn",
+  "i"."pos" AS "pos"
+FROM
+  "shop_image" AS "i"
+  INNER JOIN (
+    SELECT
+      "pos",
+      "code",
+      "name",
+      "kind",
+      "serves_wholesale",
+      "serves_retail",
+      "active",
+      "address",
+      "house_number",
+      "postal_code",
+      "city",
+      "country",
+      "deleted",
+      "scn"
+    FROM
+      "stock_location"
+  ) AS "l" ON "l"."code" = "i"."location_code"
+WHERE
+  "i"."pos" >= ?
+  AND likelihood("l"."scn" > ?, 0.001)
+ORDER BY
+  "pos"
+LIMIT
+  ?;
+
+-- ShopRepository.shopsPage (full list)
+SELECT
+  "l"."pos" AS "pos",
   "l"."code",
   "l"."name",
   "l"."kind",
@@ -373,6 +857,7 @@ SELECT
 FROM
   (
     SELECT
+      "pos",
       "code",
       "name",
       "kind",
@@ -391,15 +876,117 @@ FROM
   ) AS "l"
   LEFT JOIN "shop_detail" AS "d" ON "d"."location_code" = "l"."code"
 WHERE
-  (
-    "l"."scn" > ?
-    OR "d"."scn" > ?
-  )
+  "l"."pos" >= ?
+  AND "l"."kind" = ?
+  AND "l"."active" = ?
+  AND "l"."serves_retail" = ?
+  AND "l"."deleted" = ?
 ORDER BY
-  "l"."code"
+  "pos"
 LIMIT
-  ?
-OFFSET
+  ?;
+
+-- ShopRepository.shopsPage (feed)
+SELECT
+  "l"."pos" AS "pos",
+  "l"."code",
+  "l"."name",
+  "l"."kind",
+  "l"."active",
+  "l"."serves_retail",
+  "l"."deleted",
+  "l"."address",
+  "l"."house_number",
+  "l"."postal_code",
+  "l"."city",
+  "l"."country",
+  "l"."scn" AS "location_scn",
+  "d"."phone",
+  "d"."email",
+  "d"."latitude_micro",
+  "d"."longitude_micro",
+  "d"."pickup",
+  "d"."time_zone",
+  "d"."description",
+  "d"."opening_hours",
+  "d"."hours_exceptions",
+  "d"."scn" AS "detail_scn"
+FROM
+  (
+    SELECT
+      "pos",
+      "code",
+      "name",
+      "kind",
+      "serves_wholesale",
+      "serves_retail",
+      "active",
+      "address",
+      "house_number",
+      "postal_code",
+      "city",
+      "country",
+      "deleted",
+      "scn"
+    FROM
+      "stock_location"
+  ) AS "l"
+  LEFT JOIN "shop_detail" AS "d" ON "d"."location_code" = "l"."code"
+WHERE
+  "l"."pos" >= ?
+  AND likelihood("l"."scn" > ?, 0.001)
+UNION
+SELECT
+  "l"."pos" AS "pos",
+  "l"."code",
+  "l"."name",
+  "l"."kind",
+  "l"."active",
+  "l"."serves_retail",
+  "l"."deleted",
+  "l"."address",
+  "l"."house_number",
+  "l"."postal_code",
+  "l"."city",
+  "l"."country",
+  "l"."scn" AS "location_scn",
+  "d"."phone",
+  "d"."email",
+  "d"."latitude_micro",
+  "d"."longitude_micro",
+  "d"."pickup",
+  "d"."time_zone",
+  "d"."description",
+  "d"."opening_hours",
+  "d"."hours_exceptions",
+  "d"."scn" AS "detail_scn"
+FROM
+  (
+    SELECT
+      "pos",
+      "code",
+      "name",
+      "kind",
+      "serves_wholesale",
+      "serves_retail",
+      "active",
+      "address",
+      "house_number",
+      "postal_code",
+      "city",
+      "country",
+      "deleted",
+      "scn"
+    FROM
+      "stock_location"
+  ) AS "l"
+  LEFT JOIN "shop_detail" AS "d" ON "d"."location_code" = "l"."code"
+WHERE
+  "l"."pos" >= ?
+  AND likelihood("d"."scn" > ?, 0.001)
+ORDER BY
+  "pos"
+LIMIT
   ?;
 
 -- ShopRepository.softDeleteImage
@@ -564,6 +1151,7 @@ SET
 -- ShopRepository.visiblePickups
 SELECT
   1 AS "sort",
+  "d"."pos" AS "pos",
   "l"."code",
   "l"."name",
   "l"."address",
@@ -585,8 +1173,10 @@ SELECT
   "l"."scn",
   "d"."scn" AS "other_scn"
 FROM
-  (
+  "shop_detail" AS "d"
+  INNER JOIN (
     SELECT
+      "pos",
       "code",
       "name",
       "kind",
@@ -602,16 +1192,22 @@ FROM
       "scn"
     FROM
       "stock_location"
-  ) AS "l"
-  INNER JOIN "shop_detail" AS "d" ON "d"."location_code" = "l"."code"
+  ) AS "l" ON "l"."code" = "d"."location_code"
 WHERE
-  (
-    "l"."scn" > ?
-    OR "d"."scn" > ?
-  )
-UNION ALL
+  "d"."pos" >= ?
+  AND "d"."pickup" = ?
+  AND "l"."kind" = ?
+  AND "l"."active" = ?
+  AND "l"."serves_retail" = ?
+  AND "l"."deleted" = ?
+ORDER BY
+  "pos"
+LIMIT
+  ?;
+
 SELECT
   2 AS "sort",
+  "p"."pos",
   "p"."code",
   "p"."name",
   "p"."address",
@@ -632,11 +1228,10 @@ SELECT
 FROM
   "pickup_point" AS "p"
 WHERE
-  "p"."scn" > ?
+  "p"."pos" >= ?
+  AND "p"."active" = ?
+  AND "p"."deleted" = ?
 ORDER BY
-  "sort",
-  "code"
+  "p"."pos"
 LIMIT
-  ?
-OFFSET
   ?;

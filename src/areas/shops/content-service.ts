@@ -12,6 +12,16 @@ import { blockRow, type HomePageBlockInput } from './shop-rules.ts';
 import { tombstone, upsertRow } from './shop-shared.ts';
 import { type BlockWire, blockToWire, type RegexWire, regexToWire } from './shop-wire.ts';
 
+/**
+ * Where the table's validation patterns start in B2C_GetCompanyRegEx's positions: the server's own
+ * are 1 to n (n far below this), the table's entry with position p is at this plus p, so adding a
+ * built-in pattern in a later version moves no table entry (docs/shops.md, "Paging").
+ */
+export const REGEX_TABLE_POSITIONS = 1000;
+
+/** The keys of the server's own patterns, as the table stores them (country '' for every country). */
+const SHADOWED = SERVER_PATTERNS.map((p) => ({ name: p.name, country: p.country ?? '' }));
+
 /** The consumer app's content (docs/shops.md): home page blocks and the validation patterns for client apps. */
 export class ContentService {
   readonly #read: ShopRepository;
@@ -25,13 +35,17 @@ export class ContentService {
     this.#read = new ShopRepository(database.db);
   }
 
-  /** Active content blocks of the app's pages (or of one page), in page and block order. */
+  /**
+   * Active content blocks of the app's pages (or of one page), in position order (page and block
+   * order for the blocks stored before positions, then the order they were first stored in).
+   */
   async listHomePageBlocks(
     page: Page,
     pageCode?: string,
   ): Promise<PageOf<BlockWire, { PAGE: string; BLOCK: number }>> {
     return feedPage(this.database.db, page, {
-      rows: (sinceScn, offset, limit) => this.#read.blocksPage(sinceScn, offset, limit, pageCode),
+      rows: (sinceScn, from, limit) => this.#read.blocksPage(sinceScn, from, limit, pageCode),
+      position: (r) => r.pos,
       live: (r) => r.deleted === 0 && r.active === 1,
       items: (live) => live.map(blockToWire),
       deletedKey: (r) => ({ PAGE: r.page, BLOCK: r.block_no }),
@@ -40,11 +54,12 @@ export class ContentService {
 
   /**
    * The validation patterns: the server's own (built in, SCN 0) at positions 1 to n of every
-   * answer, full list or feed, then the table's entries in name and country order.
+   * answer, full list or feed, then the table's entries at REGEX_TABLE_POSITIONS plus their stable
+   * position. A table entry under a key the server validates itself is shadowed by the built-in one:
+   * left out in SQL, so it takes no place in a page.
    */
   async listRegexes(page: Page): Promise<PageOf<RegexWire, { NAME: string; COUNTRY: string | null }>> {
     const scn = await currentScn(this.database.db);
-    const builtIn = SERVER_PATTERNS.length;
     const start = page.offset - 1;
     const fixed = SERVER_PATTERNS.slice(start, start + page.limit).map(
       (p): RegexWire => ({
@@ -56,23 +71,23 @@ export class ContentService {
         SCN: 0,
       }),
     );
+    if (start + page.limit < SERVER_PATTERNS.length) {
+      return { scn, nextOffset: page.offset + page.limit, items: fixed, deleted: [] };
+    }
     const need = page.limit - fixed.length;
-    const rows = await this.#read.regexPage(page.sinceScn, Math.max(0, start - builtIn), need + 1);
-    // A table entry under a key the server now validates itself is shadowed by the built-in one.
-    const shadowed = (r: RegexRow) => isServerPattern(r.name, r.country === '' ? null : r.country);
+    const rows = await this.#read.regexPage(
+      page.sinceScn,
+      Math.max(1, page.offset - REGEX_TABLE_POSITIONS),
+      need + 1,
+      SHADOWED,
+    );
     const table = await feedOf(scn, { ...page, limit: need }, rows, {
-      live: (r) => r.deleted === 0 && !shadowed(r),
+      position: (r) => REGEX_TABLE_POSITIONS + r.pos,
+      live: (r) => r.deleted === 0,
       items: (live) => live.map(regexToWire),
-      tombstone: (r) => r.deleted === 1 && !shadowed(r),
       deletedKey: (r) => ({ NAME: r.name, COUNTRY: r.country === '' ? null : r.country }),
     });
-    const more = table.nextOffset !== null || start + page.limit < builtIn;
-    return {
-      scn,
-      nextOffset: more ? page.offset + page.limit : null,
-      items: [...fixed, ...table.items],
-      deleted: table.deleted,
-    };
+    return { scn, nextOffset: table.nextOffset, items: [...fixed, ...table.items], deleted: table.deleted };
   }
 
   async saveHomePageBlock(input: HomePageBlockInput): Promise<SaveResult> {

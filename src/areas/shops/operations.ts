@@ -31,7 +31,9 @@ const BLOCK_PAGE: PageLimits = { defaultLimit: 100, maxLimit: 1000 };
 const REGEX_PAGE: PageLimits = { defaultLimit: 500, maxLimit: 5000 };
 
 const FEED =
-  'Pages by stroffset/strlimit in key order; NEXTOFFSET names the next page. With strscn > 0 only ' +
+  'Pages by stable position (creation order): a page is the records from position stroffset (1: the ' +
+  'start), at most strlimit, and NEXTOFFSET is the position of the next page (not stroffset + strlimit; ' +
+  'null on the last page); a full list leaves out what is not shown, so its pages are full. With strscn > 0 only ' +
   'what changed after that SCN comes back, and DELETED lists what was deleted or is no longer shown ' +
   'since. Keep the SCN of the first page of a pass and pass it as strscn next time.';
 const SHOPS_SEEN = 'Shops are the stock locations of kind SHOP that are active and serve retail.';
@@ -109,7 +111,7 @@ export const B2C_GetShopAssistants = operation({
   audience: 'B2C',
   area: 'Shops',
   summary: 'Shop assistants shown in the app',
-  description: `The active assistants of the shops, in shop and assistant order; with strlocation those of one shop. ${FEED}`,
+  description: `The active assistants of the shops; with strlocation those of one shop. ${FEED}`,
   query: queryObject({
     ...pageParams(ASSISTANT_PAGE),
     strlocation: Type.Optional(text('Only this shop.', 20)),
@@ -136,9 +138,10 @@ export const B2C_GetPickUpLocations = operation({
   area: 'Shops',
   summary: 'Pickup locations: shops that allow pickup and external pickup points',
   description:
-    `Shops that allow click-and-collect (TYPE SHOP), then external pickup points (TYPE POINT), each in code order. ${FEED} ` +
+    `Shops that allow click-and-collect (TYPE SHOP), then external pickup points (TYPE POINT). ${FEED} ` +
     'With strlat and strlon the answer is ordered by distance instead (nearest first, DISTANCE in metres; ' +
-    'locations without a position last): the current list, not a change feed, so strscn must be 0.',
+    'locations without a position last): the current list, not a change feed, so strscn must be 0, ' +
+    'paged by counting (NEXTOFFSET = stroffset + strlimit).',
   query: queryObject({
     ...pageParams(PICKUP_PAGE),
     strlat: Type.Optional(
@@ -195,7 +198,7 @@ export const B2C_GetHomePages = operation({
   area: 'Shops',
   summary: 'Content blocks of the consumer app’s pages',
   description:
-    'The active blocks of every page (or of strpage), in page and block order; the app shows a page’s ' +
+    'The active blocks of every page (or of strpage); the app shows a page’s ' +
     'blocks by POSITION, each only from VALIDFROM to before VALIDTO (by its clock: the list does not ' +
     `change when a block's time comes or goes). ${FEED}`,
   query: queryObject({

@@ -25,9 +25,10 @@ export class PickupService {
   }
 
   /**
-   * Shops that allow pickup, then external pickup points, each in code order. With a position the
-   * answer is the current list ordered by distance (nearest first; locations without a position
-   * last): a snapshot, not a change feed, so `strscn` must be 0 then.
+   * Shops that allow pickup, then external pickup points, each in position order, paged by stable
+   * position (PICKUP_POINT_POSITIONS). With a position the answer is the current list ordered by
+   * distance (nearest first; locations without a position last): a snapshot, not a change feed, so
+   * `strscn` must be 0 then, and not stored in that order, so it pages by counting offset.
    */
   async listPickupLocations(
     page: Page,
@@ -35,7 +36,8 @@ export class PickupService {
   ): Promise<PageOf<PickupWire, { TYPE: PickupType; LOCATION: string }>> {
     if (!position) {
       return feedPage(this.database.db, page, {
-        rows: (sinceScn, offset, limit) => this.#read.pickupPage(sinceScn, offset, limit),
+        rows: (sinceScn, from, limit) => this.#read.pickupPage(sinceScn, from, limit),
+        position: (r) => r.pos,
         live: (r) => Number(r.visible) === 1,
         items: (live) => live.map((r) => pickupToWire(r, null)),
         deletedKey: (r) => ({ TYPE: pickupType(r), LOCATION: r.code }),

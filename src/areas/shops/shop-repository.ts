@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { changedAfter } from '../../kernel/db/feed-sql.ts';
 import type { DB } from '../../kernel/db/schema.ts';
 import { locationRows } from '../stock/index.ts';
 import type {
@@ -10,12 +11,34 @@ import type {
   ShopImageTable,
 } from './tables.ts';
 
-export type ShopDetailRow = ShopDetailTable;
-export type ShopImageRow = Omit<ShopImageTable, 'data'> & { data: Buffer };
-export type AssistantRow = ShopAssistantTable;
-export type PickupPointRow = PickupPointTable;
-export type BlockRow = HomePageBlockTable;
-export type RegexRow = CompanyRegexTable;
+// The rows as the services compare and write them: a paging position is the database's (tables.ts).
+export type ShopDetailRow = Omit<ShopDetailTable, 'pos'>;
+export type ShopImageRow = Omit<ShopImageTable, 'data' | 'pos'> & { data: Buffer };
+export type AssistantRow = Omit<ShopAssistantTable, 'pos'>;
+export type PickupPointRow = Omit<PickupPointTable, 'pos'>;
+export type BlockRow = Omit<HomePageBlockTable, 'pos'>;
+export type RegexRow = Omit<CompanyRegexTable, 'pos'>;
+
+/** A row of a page: the record and its stable paging position (docs/architecture.md, "Paging"). */
+export type Positioned<R> = R & { pos: number };
+
+/**
+ * The pickup list's positions (docs/shops.md, "Paging"): a shop that allows pickup is at its shop
+ * details' position, an external pickup point at this plus its own, so every shop comes before every
+ * point, as the list has always had them, and both keep their places.
+ */
+export const PICKUP_POINT_POSITIONS = 1_000_000_000;
+
+/** A row read with selectAll, as written back: without the position the database keeps. */
+function written<R extends object>(row: R): Omit<R, 'pos'> {
+  const { pos: _, ...rest } = row as R & { pos?: unknown };
+  return rest;
+}
+
+/** The engines' bigint position and SCN as JS numbers. */
+function positioned<R extends { pos: number | string | bigint; scn: number }>(row: R): R & { pos: number } {
+  return { ...row, pos: Number(row.pos), scn: Number(row.scn) };
+}
 
 /** The stock area's location table, as the shops area reads it (it never writes it). */
 type StockLocationTable = DB['stock_location'];
@@ -46,6 +69,8 @@ export interface ShopRow
 /** A row of the pickup list: a shop that allows pickup (sort 1) or an external point (sort 2). */
 export interface PickupRow {
   sort: number;
+  /** The position in the pickup list (PICKUP_POINT_POSITIONS). */
+  pos: number;
   code: string;
   name: string;
   address: string | null;
@@ -95,55 +120,85 @@ export class ShopRepository {
   }
 
   /**
-   * Locations (every kind: one that stopped being a shop must reach the feed's DELETED) whose row
-   * or shop details changed after `sinceScn`, in code order.
+   * One page of the shops list in the stock locations' position order, from position `from`. With
+   * `sinceScn` > 0: locations (every kind: one that stopped being a shop must reach the feed's
+   * DELETED) whose row or shop details changed after it, two index reads united; with 0: the shops
+   * retail sees (shopVisible), so a page is full whenever enough remain.
    */
-  shopsPage(sinceScn: number, offset: number, limit: number): Promise<ShopRow[]> {
-    return this.db
-      .selectFrom(locationRows(this.db).as('l'))
-      .leftJoin('shop_detail as d', 'd.location_code', 'l.code')
-      .select([
-        'l.code',
-        'l.name',
-        'l.kind',
-        'l.active',
-        'l.serves_retail',
-        'l.deleted',
-        'l.address',
-        'l.house_number',
-        'l.postal_code',
-        'l.city',
-        'l.country',
-        'l.scn as location_scn',
-        'd.phone',
-        'd.email',
-        'd.latitude_micro',
-        'd.longitude_micro',
-        'd.pickup',
-        'd.time_zone',
-        'd.description',
-        'd.opening_hours',
-        'd.hours_exceptions',
-        'd.scn as detail_scn',
-      ])
-      .where((eb) => eb.or([eb('l.scn', '>', sinceScn), eb('d.scn', '>', sinceScn)]))
-      .orderBy('l.code')
-      .limit(limit)
-      .offset(offset)
-      .execute();
+  async shopsPage(sinceScn: number, from: number, limit: number): Promise<Positioned<ShopRow>[]> {
+    const base = () =>
+      this.db
+        .selectFrom(locationRows(this.db).as('l'))
+        .leftJoin('shop_detail as d', 'd.location_code', 'l.code')
+        .select([
+          'l.pos as pos',
+          'l.code',
+          'l.name',
+          'l.kind',
+          'l.active',
+          'l.serves_retail',
+          'l.deleted',
+          'l.address',
+          'l.house_number',
+          'l.postal_code',
+          'l.city',
+          'l.country',
+          'l.scn as location_scn',
+          'd.phone',
+          'd.email',
+          'd.latitude_micro',
+          'd.longitude_micro',
+          'd.pickup',
+          'd.time_zone',
+          'd.description',
+          'd.opening_hours',
+          'd.hours_exceptions',
+          'd.scn as detail_scn',
+        ])
+        .where('l.pos', '>=', from);
+    const q =
+      sinceScn > 0
+        ? base()
+            .where(changedAfter('l.scn', sinceScn))
+            .union(base().where(changedAfter('d.scn', sinceScn)))
+        : base()
+            .where('l.kind', '=', 'SHOP')
+            .where('l.active', '=', 1)
+            .where('l.serves_retail', '=', 1)
+            .where('l.deleted', '=', 0);
+    const rows = await q.orderBy('pos').limit(limit).execute();
+    return rows.map((r) => ({
+      ...r,
+      pos: Number(r.pos),
+      location_scn: Number(r.location_scn),
+      detail_scn: r.detail_scn === null ? null : Number(r.detail_scn),
+    }));
   }
 
-  shopImagesPage(sinceScn: number, offset: number, limit: number) {
-    return this.db
-      .selectFrom('shop_image as i')
-      .innerJoin(locationRows(this.db).as('l'), 'l.code', 'i.location_code')
-      .select(IMAGE_META)
-      .where((eb) => eb.or([eb('i.scn', '>', sinceScn), eb('l.scn', '>', sinceScn)]))
-      .orderBy('i.location_code')
-      .orderBy('i.image_no')
-      .limit(limit)
-      .offset(offset)
-      .execute();
+  /**
+   * One page of shop images in position order from `from`: with `sinceScn` > 0 those whose row or
+   * location changed after it (two index reads united), with 0 the live images of visible shops.
+   */
+  async shopImagesPage(sinceScn: number, from: number, limit: number) {
+    const base = () =>
+      this.db
+        .selectFrom('shop_image as i')
+        .innerJoin(locationRows(this.db).as('l'), 'l.code', 'i.location_code')
+        .select([...IMAGE_META, 'i.pos as pos'])
+        .where('i.pos', '>=', from);
+    const q =
+      sinceScn > 0
+        ? base()
+            .where(changedAfter('i.scn', sinceScn))
+            .union(base().where(changedAfter('l.scn', sinceScn)))
+        : base()
+            .where('i.deleted', '=', 0)
+            .where('l.kind', '=', 'SHOP')
+            .where('l.active', '=', 1)
+            .where('l.serves_retail', '=', 1)
+            .where('l.deleted', '=', 0);
+    const rows = await q.orderBy('pos').limit(limit).execute();
+    return rows.map((r) => ({ ...positioned(r), location_scn: Number(r.location_scn) }));
   }
 
   findImage(code: string, imageNo: number): Promise<ShopImageRow | undefined> {
@@ -156,21 +211,51 @@ export class ShopRepository {
       .executeTakeFirst();
   }
 
-  assistantsPage(sinceScn: number, offset: number, limit: number, locationCode?: string) {
-    let q = this.db
-      .selectFrom('shop_assistant as a')
-      .innerJoin(locationRows(this.db).as('l'), 'l.code', 'a.location_code')
-      .selectAll('a')
-      .select([
-        'l.kind',
-        'l.active as location_active',
-        'l.serves_retail',
-        'l.deleted as location_deleted',
-        'l.scn as location_scn',
-      ])
-      .where((eb) => eb.or([eb('a.scn', '>', sinceScn), eb('l.scn', '>', sinceScn)]));
-    if (locationCode !== undefined) q = q.where('a.location_code', '=', locationCode);
-    return q.orderBy('a.location_code').orderBy('a.assistant_no').limit(limit).offset(offset).execute();
+  /**
+   * One page of assistants (of one shop, with `locationCode`) in position order from `from`: with
+   * `sinceScn` > 0 those whose row or shop changed after it (two index reads united), with 0 the
+   * active assistants of visible shops.
+   */
+  async assistantsPage(sinceScn: number, from: number, limit: number, locationCode?: string) {
+    const base = () => {
+      let q = this.db
+        .selectFrom('shop_assistant as a')
+        .innerJoin(locationRows(this.db).as('l'), 'l.code', 'a.location_code')
+        .select([
+          'a.pos as pos',
+          'a.location_code',
+          'a.assistant_no',
+          'a.name',
+          'a.role',
+          'a.photo_image_no',
+          'a.active',
+          'a.deleted',
+          'a.scn',
+          'a.updated_at',
+          'l.kind',
+          'l.active as location_active',
+          'l.serves_retail',
+          'l.deleted as location_deleted',
+          'l.scn as location_scn',
+        ])
+        .where('a.pos', '>=', from);
+      if (locationCode !== undefined) q = q.where('a.location_code', '=', locationCode);
+      return q;
+    };
+    const q =
+      sinceScn > 0
+        ? base()
+            .where(changedAfter('a.scn', sinceScn))
+            .union(base().where(changedAfter('l.scn', sinceScn)))
+        : base()
+            .where('a.deleted', '=', 0)
+            .where('a.active', '=', 1)
+            .where('l.kind', '=', 'SHOP')
+            .where('l.active', '=', 1)
+            .where('l.serves_retail', '=', 1)
+            .where('l.deleted', '=', 0);
+    const rows = await q.orderBy('pos').limit(limit).execute();
+    return rows.map((r) => ({ ...positioned(r), location_scn: Number(r.location_scn) }));
   }
 
   findAssistant(code: string, assistantNo: number): Promise<AssistantRow | undefined> {
@@ -195,36 +280,72 @@ export class ShopRepository {
   }
 
   /**
-   * Shops that have details (only they can allow pickup) and external points changed after
-   * `sinceScn`: shops first, then points, each in code order.
+   * One page of the pickup list from position `from` (PICKUP_POINT_POSITIONS): shops that have
+   * details (only they can allow pickup) in their details' position order, then external points in
+   * theirs; at most two index range reads. With `sinceScn` > 0 those changed after it (a shop: its
+   * location or its details), with 0 those retail sees as pickup locations now.
    */
-  pickupPage(sinceScn: number, offset: number, limit: number): Promise<PickupRow[]> {
-    const shops = this.db
-      .selectFrom(locationRows(this.db).as('l'))
-      .innerJoin('shop_detail as d', 'd.location_code', 'l.code')
-      .select([
-        sql<number>`1`.as('sort'),
-        'l.code',
-        'l.name',
-        'l.address',
-        'l.house_number',
-        'l.postal_code',
-        'l.city',
-        'l.country',
-        'd.latitude_micro',
-        'd.longitude_micro',
-        'd.description',
-        sql<number>`case when l.kind = 'SHOP' and l.active = 1 and l.serves_retail = 1 and l.deleted = 0 and d.pickup = 1 then 1 else 0 end`.as(
-          'visible',
-        ),
-        'l.scn',
-        'd.scn as other_scn',
-      ])
-      .where((eb) => eb.or([eb('l.scn', '>', sinceScn), eb('d.scn', '>', sinceScn)]));
-    const points = this.db
+  async pickupPage(sinceScn: number, from: number, limit: number): Promise<PickupRow[]> {
+    const shops = from < PICKUP_POINT_POSITIONS ? await this.#pickupShops(sinceScn, from, limit) : [];
+    if (shops.length >= limit) return shops;
+    const points = await this.#pickupPoints(
+      sinceScn,
+      Math.max(1, from - PICKUP_POINT_POSITIONS),
+      limit - shops.length,
+    );
+    return [...shops, ...points];
+  }
+
+  async #pickupShops(sinceScn: number, from: number, limit: number): Promise<PickupRow[]> {
+    const visible = sql<number>`case when l.kind = 'SHOP' and l.active = 1 and l.serves_retail = 1 and l.deleted = 0 and d.pickup = 1 then 1 else 0 end`;
+    const base = () =>
+      this.db
+        .selectFrom('shop_detail as d')
+        .innerJoin(locationRows(this.db).as('l'), 'l.code', 'd.location_code')
+        .select([
+          sql<number>`1`.as('sort'),
+          'd.pos as pos',
+          'l.code',
+          'l.name',
+          'l.address',
+          'l.house_number',
+          'l.postal_code',
+          'l.city',
+          'l.country',
+          'd.latitude_micro',
+          'd.longitude_micro',
+          'd.description',
+          visible.as('visible'),
+          'l.scn',
+          'd.scn as other_scn',
+        ])
+        .where('d.pos', '>=', from);
+    const q =
+      sinceScn > 0
+        ? base()
+            .where(changedAfter('l.scn', sinceScn))
+            .union(base().where(changedAfter('d.scn', sinceScn)))
+        : base()
+            .where('d.pickup', '=', 1)
+            .where('l.kind', '=', 'SHOP')
+            .where('l.active', '=', 1)
+            .where('l.serves_retail', '=', 1)
+            .where('l.deleted', '=', 0);
+    const rows = await q.orderBy('pos').limit(limit).execute();
+    return rows.map((r) => ({
+      ...r,
+      pos: Number(r.pos),
+      scn: Number(r.scn),
+      other_scn: Number(r.other_scn),
+    }));
+  }
+
+  async #pickupPoints(sinceScn: number, from: number, limit: number): Promise<PickupRow[]> {
+    let q = this.db
       .selectFrom('pickup_point as p')
       .select([
         sql<number>`2`.as('sort'),
+        'p.pos',
         'p.code',
         'p.name',
         'p.address',
@@ -239,30 +360,46 @@ export class ShopRepository {
         'p.scn',
         'p.scn as other_scn',
       ])
-      .where('p.scn', '>', sinceScn);
-    return shops
-      .unionAll(points)
-      .orderBy('sort')
-      .orderBy('code')
-      .limit(limit)
-      .offset(offset)
-      .execute() as Promise<PickupRow[]>;
+      .where('p.pos', '>=', from);
+    q =
+      sinceScn > 0
+        ? q.where(changedAfter('p.scn', sinceScn))
+        : q.where('p.active', '=', 1).where('p.deleted', '=', 0);
+    const rows = await q.orderBy('p.pos').limit(limit).execute();
+    return rows.map((r) => ({
+      ...r,
+      pos: PICKUP_POINT_POSITIONS + Number(r.pos),
+      scn: Number(r.scn),
+      other_scn: Number(r.other_scn),
+    }));
   }
 
   /** Every pickup location retail sees now (for the answer sorted by distance). */
-  async visiblePickups(): Promise<PickupRow[]> {
-    const rows = await this.pickupPage(0, 0, Number.MAX_SAFE_INTEGER);
-    return rows.filter((r) => Number(r.visible) === 1);
+  visiblePickups(): Promise<PickupRow[]> {
+    return this.pickupPage(0, 1, Number.MAX_SAFE_INTEGER);
   }
 
   findPickupPoint(code: string): Promise<PickupPointRow | undefined> {
     return this.db.selectFrom('pickup_point').selectAll().where('code', '=', code).executeTakeFirst();
   }
 
-  blocksPage(sinceScn: number, offset: number, limit: number, page?: string): Promise<BlockRow[]> {
-    let q = this.db.selectFrom('home_page_block').selectAll().where('scn', '>', sinceScn);
+  /**
+   * One page of home page blocks (of one page, with `page`) in position order from `from`: changed
+   * after `sinceScn`, or (0) the active ones.
+   */
+  async blocksPage(
+    sinceScn: number,
+    from: number,
+    limit: number,
+    page?: string,
+  ): Promise<Positioned<BlockRow>[]> {
+    let q = this.db.selectFrom('home_page_block').selectAll().where('pos', '>=', from);
+    q =
+      sinceScn > 0
+        ? q.where(changedAfter('scn', sinceScn))
+        : q.where('deleted', '=', 0).where('active', '=', 1);
     if (page !== undefined) q = q.where('page', '=', page);
-    return q.orderBy('page').orderBy('block_no').limit(limit).offset(offset).execute();
+    return (await q.orderBy('pos').limit(limit).execute()).map(positioned);
   }
 
   findBlock(page: string, blockNo: number): Promise<BlockRow | undefined> {
@@ -274,16 +411,25 @@ export class ShopRepository {
       .executeTakeFirst();
   }
 
-  regexPage(sinceScn: number, offset: number, limit: number): Promise<RegexRow[]> {
-    return this.db
-      .selectFrom('company_regex')
-      .selectAll()
-      .where('scn', '>', sinceScn)
-      .orderBy('name')
-      .orderBy('country')
-      .limit(limit)
-      .offset(offset)
-      .execute();
+  /**
+   * One page of the table's validation patterns in position order from `from`, without those under
+   * a key in `shadowed` (the server's own patterns replace them: never shown nor reported): changed
+   * after `sinceScn`, or (0) the live ones.
+   */
+  async regexPage(
+    sinceScn: number,
+    from: number,
+    limit: number,
+    shadowed: ReadonlyArray<{ name: string; country: string }> = [],
+  ): Promise<Positioned<RegexRow>[]> {
+    let q = this.db.selectFrom('company_regex').selectAll().where('pos', '>=', from);
+    q = sinceScn > 0 ? q.where(changedAfter('scn', sinceScn)) : q.where('deleted', '=', 0);
+    if (shadowed.length > 0) {
+      q = q.where((eb) =>
+        eb.not(eb.or(shadowed.map((k) => eb.and([eb('name', '=', k.name), eb('country', '=', k.country)])))),
+      );
+    }
+    return (await q.orderBy('pos').limit(limit).execute()).map(positioned);
   }
 
   findRegex(name: string, country: string): Promise<RegexRow | undefined> {
@@ -297,7 +443,8 @@ export class ShopRepository {
 
   // --- writes (only on a repository made over a unit of work's transaction) ------------------
 
-  async upsertDetail(row: ShopDetailRow): Promise<void> {
+  async upsertDetail(stored: ShopDetailRow): Promise<void> {
+    const row = written(stored);
     const { location_code, ...changes } = row;
     await this.db
       .insertInto('shop_detail')
@@ -306,7 +453,8 @@ export class ShopRepository {
       .execute();
   }
 
-  async putImage(row: ShopImageRow): Promise<void> {
+  async putImage(stored: ShopImageRow): Promise<void> {
+    const row = written(stored);
     const { location_code, image_no, ...changes } = row;
     await this.db
       .insertInto('shop_image')
@@ -326,7 +474,8 @@ export class ShopRepository {
     return result.numUpdatedRows > 0n;
   }
 
-  async upsertAssistant(row: AssistantRow): Promise<void> {
+  async upsertAssistant(stored: AssistantRow): Promise<void> {
+    const row = written(stored);
     const { location_code, assistant_no, ...changes } = row;
     await this.db
       .insertInto('shop_assistant')
@@ -335,7 +484,8 @@ export class ShopRepository {
       .execute();
   }
 
-  async upsertPickupPoint(row: PickupPointRow): Promise<void> {
+  async upsertPickupPoint(stored: PickupPointRow): Promise<void> {
+    const row = written(stored);
     const { code, ...changes } = row;
     await this.db
       .insertInto('pickup_point')
@@ -344,7 +494,8 @@ export class ShopRepository {
       .execute();
   }
 
-  async upsertBlock(row: BlockRow): Promise<void> {
+  async upsertBlock(stored: BlockRow): Promise<void> {
+    const row = written(stored);
     const { page, block_no, ...changes } = row;
     await this.db
       .insertInto('home_page_block')
@@ -353,7 +504,8 @@ export class ShopRepository {
       .execute();
   }
 
-  async upsertRegex(row: RegexRow): Promise<void> {
+  async upsertRegex(stored: RegexRow): Promise<void> {
+    const row = written(stored);
     const { name, country, ...changes } = row;
     await this.db
       .insertInto('company_regex')

@@ -59,10 +59,14 @@ export class ShopService {
     this.#read = new ShopRepository(database.db);
   }
 
-  /** Shops retail sees (active SHOP locations serving retail), in code order, with their details. */
+  /**
+   * Shops retail sees (active SHOP locations serving retail) with their details, in the position
+   * order of their stock locations (docs/shops.md, "Paging").
+   */
   listShops(page: Page): Promise<PageOf<ShopWire, string>> {
     return feedPage(this.database.db, page, {
-      rows: (sinceScn, offset, limit) => this.#read.shopsPage(sinceScn, offset, limit),
+      rows: (sinceScn, from, limit) => this.#read.shopsPage(sinceScn, from, limit),
+      position: (r) => r.pos,
       live: (r) => shopVisible(r),
       items: (live) => live.map(shopToWire),
       deletedKey: (r) => r.code,
@@ -71,7 +75,8 @@ export class ShopService {
 
   listShopImages(page: Page): Promise<PageOf<ShopImageWire, { LOCATION: string; IMAGENO: number }>> {
     return feedPage(this.database.db, page, {
-      rows: (sinceScn, offset, limit) => this.#read.shopImagesPage(sinceScn, offset, limit),
+      rows: (sinceScn, from, limit) => this.#read.shopImagesPage(sinceScn, from, limit),
+      position: (r) => r.pos,
       live: (r) => shopImageVisible(r),
       items: (live) => live.map(shopImageToWire),
       deletedKey: (r) => ({ LOCATION: r.location_code, IMAGENO: r.image_no }),
@@ -104,7 +109,8 @@ export class ShopService {
       }
     }
     return feedPage(this.database.db, page, {
-      rows: (sinceScn, offset, limit) => this.#read.assistantsPage(sinceScn, offset, limit, locationCode),
+      rows: (sinceScn, from, limit) => this.#read.assistantsPage(sinceScn, from, limit, locationCode),
+      position: (r) => r.pos,
       live: (r) => assistantVisible(r),
       items: (live) => live.map(assistantToWire),
       deletedKey: (r) => ({ LOCATION: r.location_code, ASSISTANT: r.assistant_no }),

@@ -3,6 +3,7 @@ import { sqlExamplesOf } from '../../kernel/db/sql-examples.ts';
 import {
   type AssistantRow,
   type BlockRow,
+  PICKUP_POINT_POSITIONS,
   type PickupPointRow,
   type RegexRow,
   type ShopDetailRow,
@@ -122,13 +123,16 @@ export const sqlExamples: AreaSqlExamples = {
   repositories: [
     sqlExamplesOf(ShopRepository, {
       assistantsPage: {
-        'every shop': (r) => r.assistantsPage(0, 0, 100),
-        'one shop': (r) => r.assistantsPage(0, 0, 100, 'SHOP1'),
+        'every shop': (r) => r.assistantsPage(0, 1, 100),
+        'one shop': (r) => r.assistantsPage(0, 1, 100, 'SHOP1'),
+        feed: (r) => r.assistantsPage(5, 1, 100),
+        'feed of one shop': (r) => r.assistantsPage(5, 1, 100, 'SHOP1'),
       },
       assistantsShowingImage: (r) => r.assistantsShowingImage('SHOP1', 1),
       blocksPage: {
-        'every page': (r) => r.blocksPage(0, 0, 100),
-        'one page': (r) => r.blocksPage(0, 0, 100, 'HOME'),
+        'every page': (r) => r.blocksPage(0, 1, 100),
+        'one page': (r) => r.blocksPage(0, 1, 100, 'HOME'),
+        feed: (r) => r.blocksPage(5, 1, 100),
       },
       findAssistant: (r) => r.findAssistant('SHOP1', 1),
       findBlock: (r) => r.findBlock('HOME', 1),
@@ -136,11 +140,28 @@ export const sqlExamples: AreaSqlExamples = {
       findImage: (r) => r.findImage('SHOP1', 1),
       findPickupPoint: (r) => r.findPickupPoint('PP1'),
       findRegex: (r) => r.findRegex('KVK', 'NL'),
-      pickupPage: (r) => r.pickupPage(0, 0, 100),
+      pickupPage: {
+        'full list (shops, then points)': (r) => r.pickupPage(0, 1, 100),
+        'full list from the points on': (r) => r.pickupPage(0, PICKUP_POINT_POSITIONS + 1, 100),
+        'feed (shops, then points)': (r) => r.pickupPage(5, 1, 100),
+      },
       putImage: (r) => r.putImage(image(2, 100)),
-      regexPage: (r) => r.regexPage(0, 0, 100),
-      shopImagesPage: (r) => r.shopImagesPage(0, 0, 100),
-      shopsPage: (r) => r.shopsPage(0, 0, 100),
+      regexPage: {
+        'full list': (r) => r.regexPage(0, 1, 100),
+        'feed, shadowed keys left out': (r) =>
+          r.regexPage(5, 1, 100, [
+            { name: 'EMAIL', country: '' },
+            { name: 'POSTALCODE', country: 'NL' },
+          ]),
+      },
+      shopImagesPage: {
+        'full list': (r) => r.shopImagesPage(0, 1, 100),
+        feed: (r) => r.shopImagesPage(5, 1, 100),
+      },
+      shopsPage: {
+        'full list': (r) => r.shopsPage(0, 1, 100),
+        feed: (r) => r.shopsPage(5, 1, 100),
+      },
       softDeleteImage: (r) => r.softDeleteImage('SHOP1', 1, 100),
       upsertAssistant: (r) => r.upsertAssistant(assistant(2, 100)),
       upsertBlock: (r) => r.upsertBlock(block(2, 100)),

@@ -1,4 +1,4 @@
-import type { ColumnType } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { Flag, Instant, LanguageJson } from '../../kernel/db/schema.ts';
 
 /**
@@ -25,6 +25,8 @@ export interface ShopDetailTable {
   hours_exceptions: string;
   scn: number;
   updated_at: Instant;
+  /** Stable paging position: set by the database on insert, never changed (docs/architecture.md, "Paging"). */
+  pos: Generated<number>;
 }
 
 export interface ShopImageTable {
@@ -37,6 +39,8 @@ export interface ShopImageTable {
   /** Deleted images keep their row (data emptied) as the tombstone the change feed reports. */
   deleted: Flag;
   scn: number;
+  /** Stable paging position: set by the database on insert, never changed (docs/architecture.md, "Paging"). */
+  pos: Generated<number>;
 }
 
 export interface ShopAssistantTable {
@@ -50,6 +54,8 @@ export interface ShopAssistantTable {
   deleted: Flag;
   scn: number;
   updated_at: Instant;
+  /** Stable paging position: set by the database on insert, never changed (docs/architecture.md, "Paging"). */
+  pos: Generated<number>;
 }
 
 /** An external pickup point (a parcel shop, a locker), next to the shops that allow pickup. */
@@ -68,6 +74,8 @@ export interface PickupPointTable {
   deleted: Flag;
   scn: number;
   updated_at: Instant;
+  /** Stable paging position: set by the database on insert, never changed (docs/architecture.md, "Paging"). */
+  pos: Generated<number>;
 }
 
 /** One content block of a page of the consumer app. */
@@ -86,6 +94,8 @@ export interface HomePageBlockTable {
   deleted: Flag;
   scn: number;
   updated_at: Instant;
+  /** Stable paging position: set by the database on insert, never changed (docs/architecture.md, "Paging"). */
+  pos: Generated<number>;
 }
 
 /** A validation pattern for client apps; `country` is '' for a pattern of every country. */
@@ -97,6 +107,8 @@ export interface CompanyRegexTable {
   deleted: Flag;
   scn: number;
   updated_at: Instant;
+  /** Stable paging position: set by the database on insert, never changed (docs/architecture.md, "Paging"). */
+  pos: Generated<number>;
 }
 
 /** Tables of the shops area (migration 0006_shops). */

@@ -371,9 +371,10 @@ describe('shop images, assistants, pickup points, blocks and patterns in the adm
     const all = { NAME: 'HOUSENUMBER', PATTERN: '^[0-9]{1,5}[A-Za-z]?$' };
     expect((await send('PUT', '/TV2/Admin/regexes/HOUSENUMBER', all)).statusCode).toBe(200);
     const listed = (await read('B2C_GetCompanyRegEx')).REGEXES as Array<Record<string, unknown>>;
+    // After the server's own, in the order they were stored (their stable positions).
     expect(listed.filter((r) => !r.SERVER).map((r) => `${r.NAME}/${r.COUNTRY}`)).toEqual([
-      'HOUSENUMBER/null',
       'VATNO/NL',
+      'HOUSENUMBER/null',
     ]);
 
     const fixed = await send('PUT', '/TV2/Admin/regexes/POSTALCODE/NL', {
