@@ -22,6 +22,7 @@ export default defineConfig({
       // the SCN unit of work
       'src/kernel/db/unit-of-work.test.ts',
       'src/kernel/db/scn-reader.test.ts',
+      'src/kernel/db/statistics.test.ts',
       // access control
       'src/kernel/access.test.ts',
       // idempotency

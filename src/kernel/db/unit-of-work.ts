@@ -61,6 +61,9 @@ export async function inWriteTransaction<T>(
 ): Promise<T> {
   const outer = joined.get(database);
   if (outer) return work(outer);
+  // The engine dispatch is left out of npm run mutation, which runs on SQLite; the PostgreSQL path is
+  // held by the PostgreSQL suite and the guard mutations.
+  // Stryker disable next-line ConditionalExpression,StringLiteral: the engine dispatch (above)
   if (database.engine !== 'postgres') {
     const result = await database.db.transaction().execute(async (trx) => {
       let scn: Promise<number> | undefined;
