@@ -6,14 +6,14 @@ import type { SaveResult } from '../../kernel/import/import-kind.ts';
 import type { Page, PageOf } from '../../kernel/paging.ts';
 import { SHOPS_ERRORS } from './errors.ts';
 import { distanceMetres, type MicroPosition } from './geo.ts';
-import { ShopRepository } from './shop-repository.ts';
+import { PickupRepository } from './pickup-repository.ts';
 import { type PickupPointInput, pickupPointRow } from './shop-rules.ts';
 import { tombstone, upsertRow } from './shop-shared.ts';
 import { type PickupType, type PickupWire, pickupToWire, pickupType } from './shop-wire.ts';
 
 /** Where retail clients pick up (docs/shops.md): shops that allow pickup and external pickup points. */
 export class PickupService {
-  readonly #read: ShopRepository;
+  readonly #read: PickupRepository;
 
   readonly database: Database;
   readonly now: () => Date;
@@ -21,7 +21,7 @@ export class PickupService {
   constructor(database: Database, now: () => Date = () => new Date()) {
     this.database = database;
     this.now = now;
-    this.#read = new ShopRepository(database.db);
+    this.#read = new PickupRepository(database.db);
   }
 
   /**
@@ -69,7 +69,7 @@ export class PickupService {
   async savePickupPoint(input: PickupPointInput): Promise<SaveResult> {
     const wanted = pickupPointRow(input);
     return inWriteTransaction(this.database, async (uow) => {
-      const repo = new ShopRepository(uow.db);
+      const repo = new PickupRepository(uow.db);
       return upsertRow(uow, this.now, await repo.findPickupPoint(input.code), wanted, (row) =>
         repo.upsertPickupPoint(row),
       );
@@ -78,7 +78,7 @@ export class PickupService {
 
   async deletePickupPoint(code: string): Promise<void> {
     await inWriteTransaction(this.database, async (uow) => {
-      const repo = new ShopRepository(uow.db);
+      const repo = new PickupRepository(uow.db);
       const stored = await repo.findPickupPoint(code);
       if (!stored || stored.deleted === 1)
         throw SHOPS_ERRORS.PICKUP_POINT_NOT_FOUND(`No pickup point "${code}".`);

@@ -1,11 +1,11 @@
 import { fromLanguageJson, type LanguageObject } from '../../kernel/language.ts';
 import { fromMicroDegrees } from './geo.ts';
 import { type ExceptionWire, exceptionsFromJson, type WeekdayWire, weeklyFromJson } from './opening-hours.ts';
+import type { PickupRow } from './pickup-repository.ts';
 import type {
   AssistantFeedRow,
   BlockRow,
   LocationFlags,
-  PickupRow,
   RegexRow,
   ShopImageFeedRow,
   ShopRow,

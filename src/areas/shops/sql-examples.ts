@@ -1,9 +1,9 @@
 import type { AreaSqlExamples } from '../../kernel/db/sql-examples.ts';
 import { sqlExamplesOf } from '../../kernel/db/sql-examples.ts';
+import { PICKUP_POINT_POSITIONS, PickupRepository } from './pickup-repository.ts';
 import {
   type AssistantRow,
   type BlockRow,
-  PICKUP_POINT_POSITIONS,
   type PickupPointRow,
   type RegexRow,
   type ShopDetailRow,
@@ -138,13 +138,7 @@ export const sqlExamples: AreaSqlExamples = {
       findBlock: (r) => r.findBlock('HOME', 1),
       findDetail: (r) => r.findDetail('SHOP1'),
       findImage: (r) => r.findImage('SHOP1', 1),
-      findPickupPoint: (r) => r.findPickupPoint('PP1'),
       findRegex: (r) => r.findRegex('KVK', 'NL'),
-      pickupPage: {
-        'full list (shops, then points)': (r) => r.pickupPage(0, 1, 100),
-        'full list from the points on': (r) => r.pickupPage(0, PICKUP_POINT_POSITIONS + 1, 100),
-        'feed (shops, then points)': (r) => r.pickupPage(5, 1, 100),
-      },
       putImage: (r) => r.putImage(image(2, 100)),
       regexPage: {
         'full list': (r) => r.regexPage(0, 1, 100),
@@ -166,8 +160,16 @@ export const sqlExamples: AreaSqlExamples = {
       upsertAssistant: (r) => r.upsertAssistant(assistant(2, 100)),
       upsertBlock: (r) => r.upsertBlock(block(2, 100)),
       upsertDetail: (r) => r.upsertDetail(detail(100)),
-      upsertPickupPoint: (r) => r.upsertPickupPoint(pickupPoint('PP2', 100)),
       upsertRegex: (r) => r.upsertRegex(regex('BE', 100)),
+    }),
+    sqlExamplesOf(PickupRepository, {
+      findPickupPoint: (r) => r.findPickupPoint('PP1'),
+      pickupPage: {
+        'full list (shops, then points)': (r) => r.pickupPage(0, 1, 100),
+        'full list from the points on': (r) => r.pickupPage(0, PICKUP_POINT_POSITIONS + 1, 100),
+        'feed (shops, then points)': (r) => r.pickupPage(5, 1, 100),
+      },
+      upsertPickupPoint: (r) => r.upsertPickupPoint(pickupPoint('PP2', 100)),
       visiblePickups: (r) => r.visiblePickups(),
     }),
   ],
