@@ -32,7 +32,12 @@ export function pageParams(limits: PageLimits) {
     strscn: Type.Optional(
       digits('Only what changed after this SCN; 0 (default) for everything.', '0', MAX_SAFE_INT),
     ),
-    stroffset: Type.Optional(digits('1-based position of the first record (default 1).', '1')),
+    stroffset: Type.Optional(
+      digits(
+        'Where the page starts: 1 (default) for the first page, then the NEXTOFFSET of the page before (a position, not a count).',
+        '1',
+      ),
+    ),
     strlimit: Type.Optional(
       digits(
         `Records per page (default ${limits.defaultLimit}, at most ${limits.maxLimit}).`,

@@ -14,7 +14,8 @@ export const ScnSchema = Type.Integer({
   description: 'Pass as strscn next time to get only what changed since.',
 });
 export const NextOffsetSchema = Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], {
-  description: 'The stroffset of the next page; null on the last page.',
+  description:
+    'The stroffset of the next page: the position of its first record (not a count; pass it back as it is); null on the last page.',
 });
 
 /** `{ ROOT: inner }`: every answer has one root object named after its operation. */
