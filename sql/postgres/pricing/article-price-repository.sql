@@ -91,40 +91,60 @@ SELECT
   "g"."valid_from",
   "g"."valid_to",
   "g"."discount_bp",
-  "gp"."price_minor" AS "net_price"
-FROM
   (
     SELECT
-      "article_no",
-      "model_no",
-      "article_group",
-      "deleted",
-      "pos"
+      "gp"."price_minor"
     FROM
-      "article"
-  ) AS "a"
-  INNER JOIN "price_agreement" AS "g" ON (
+      "price_agreement_price" AS "gp"
+    WHERE
+      "gp"."agreement_id" = "g"."id"
+      AND "gp"."currency" = $13
+  ) AS "net_price"
+FROM
+  "price_agreement" AS "g"
+WHERE
+  "g"."scope" IN ('ARTICLE', 'MODEL', 'ARTICLEGROUP')
+  AND "g"."scope_value" IN (
+    $14,
     (
-      "g"."scope" = $13
-      AND "g"."scope_value" = "a"."article_no"
-    )
-    OR (
-      "g"."scope" = $14
-      AND "g"."scope_value" = "a"."model_no"
-    )
-    OR (
-      "g"."scope" = $15
-      AND "g"."scope_value" = "a"."article_group"
+      SELECT
+        "o"."model_no"
+      FROM
+        (
+          SELECT
+            "article_no",
+            "model_no",
+            "article_group",
+            "deleted",
+            "pos"
+          FROM
+            "article"
+        ) AS "o"
+      WHERE
+        "o"."article_no" = $15
+    ),
+    (
+      SELECT
+        "o"."article_group"
+      FROM
+        (
+          SELECT
+            "article_no",
+            "model_no",
+            "article_group",
+            "deleted",
+            "pos"
+          FROM
+            "article"
+        ) AS "o"
+      WHERE
+        "o"."article_no" = $16
     )
   )
-  LEFT JOIN "price_agreement_price" AS "gp" ON "gp"."agreement_id" = "g"."id"
-  AND "gp"."currency" = $16
-WHERE
-  "a"."article_no" = $17
-  AND "g"."deleted" = $18
+  AND "g"."deleted" = 0
   AND (
-    "g"."customer_no" = $19
-    OR "g"."customer_group" = $20
+    "g"."customer_no" = $17
+    OR "g"."customer_group" = $18
   )
 UNION ALL
 SELECT
@@ -146,30 +166,47 @@ SELECT
   "d"."discount_bp",
   NULL AS "net_price"
 FROM
-  (
-    SELECT
-      "article_no",
-      "model_no",
-      "article_group",
-      "deleted",
-      "pos"
-    FROM
-      "article"
-  ) AS "a"
-  INNER JOIN "customer_line_discount" AS "d" ON (
+  "customer_line_discount" AS "d"
+WHERE
+  "d"."customer_no" = $19
+  AND "d"."scope" IN ('MODEL', 'ARTICLEGROUP')
+  AND "d"."scope_value" IN (
     (
-      "d"."scope" = $21
-      AND "d"."scope_value" = "a"."model_no"
-    )
-    OR (
-      "d"."scope" = $22
-      AND "d"."scope_value" = "a"."article_group"
+      SELECT
+        "o"."model_no"
+      FROM
+        (
+          SELECT
+            "article_no",
+            "model_no",
+            "article_group",
+            "deleted",
+            "pos"
+          FROM
+            "article"
+        ) AS "o"
+      WHERE
+        "o"."article_no" = $20
+    ),
+    (
+      SELECT
+        "o"."article_group"
+      FROM
+        (
+          SELECT
+            "article_no",
+            "model_no",
+            "article_group",
+            "deleted",
+            "pos"
+          FROM
+            "article"
+        ) AS "o"
+      WHERE
+        "o"."article_no" = $21
     )
   )
-WHERE
-  "a"."article_no" = $23
-  AND "d"."deleted" = $24
-  AND "d"."customer_no" = $25;
+  AND "d"."deleted" = 0;
 
 -- ArticlePriceRepository.priceFacts (a customer without a group)
 SELECT
@@ -260,38 +297,61 @@ SELECT
   "g"."valid_from",
   "g"."valid_to",
   "g"."discount_bp",
-  "gp"."price_minor" AS "net_price"
-FROM
   (
     SELECT
-      "article_no",
-      "model_no",
-      "article_group",
-      "deleted",
-      "pos"
+      "gp"."price_minor"
     FROM
-      "article"
-  ) AS "a"
-  INNER JOIN "price_agreement" AS "g" ON (
+      "price_agreement_price" AS "gp"
+    WHERE
+      "gp"."agreement_id" = "g"."id"
+      AND "gp"."currency" = $13
+  ) AS "net_price"
+FROM
+  "price_agreement" AS "g"
+WHERE
+  "g"."scope" IN ('ARTICLE', 'MODEL', 'ARTICLEGROUP')
+  AND "g"."scope_value" IN (
+    $14,
     (
-      "g"."scope" = $13
-      AND "g"."scope_value" = "a"."article_no"
-    )
-    OR (
-      "g"."scope" = $14
-      AND "g"."scope_value" = "a"."model_no"
-    )
-    OR (
-      "g"."scope" = $15
-      AND "g"."scope_value" = "a"."article_group"
+      SELECT
+        "o"."model_no"
+      FROM
+        (
+          SELECT
+            "article_no",
+            "model_no",
+            "article_group",
+            "deleted",
+            "pos"
+          FROM
+            "article"
+        ) AS "o"
+      WHERE
+        "o"."article_no" = $15
+    ),
+    (
+      SELECT
+        "o"."article_group"
+      FROM
+        (
+          SELECT
+            "article_no",
+            "model_no",
+            "article_group",
+            "deleted",
+            "pos"
+          FROM
+            "article"
+        ) AS "o"
+      WHERE
+        "o"."article_no" = $16
     )
   )
-  LEFT JOIN "price_agreement_price" AS "gp" ON "gp"."agreement_id" = "g"."id"
-  AND "gp"."currency" = $16
-WHERE
-  "a"."article_no" = $17
-  AND "g"."deleted" = $18
-  AND "g"."customer_no" = $19
+  AND "g"."deleted" = 0
+  AND (
+    "g"."customer_no" = $17
+    OR "g"."customer_group" = $18
+  )
 UNION ALL
 SELECT
   'LINE_DISCOUNT' AS "kind",
@@ -312,27 +372,44 @@ SELECT
   "d"."discount_bp",
   NULL AS "net_price"
 FROM
-  (
-    SELECT
-      "article_no",
-      "model_no",
-      "article_group",
-      "deleted",
-      "pos"
-    FROM
-      "article"
-  ) AS "a"
-  INNER JOIN "customer_line_discount" AS "d" ON (
+  "customer_line_discount" AS "d"
+WHERE
+  "d"."customer_no" = $19
+  AND "d"."scope" IN ('MODEL', 'ARTICLEGROUP')
+  AND "d"."scope_value" IN (
     (
-      "d"."scope" = $20
-      AND "d"."scope_value" = "a"."model_no"
-    )
-    OR (
-      "d"."scope" = $21
-      AND "d"."scope_value" = "a"."article_group"
+      SELECT
+        "o"."model_no"
+      FROM
+        (
+          SELECT
+            "article_no",
+            "model_no",
+            "article_group",
+            "deleted",
+            "pos"
+          FROM
+            "article"
+        ) AS "o"
+      WHERE
+        "o"."article_no" = $20
+    ),
+    (
+      SELECT
+        "o"."article_group"
+      FROM
+        (
+          SELECT
+            "article_no",
+            "model_no",
+            "article_group",
+            "deleted",
+            "pos"
+          FROM
+            "article"
+        ) AS "o"
+      WHERE
+        "o"."article_no" = $21
     )
   )
-WHERE
-  "a"."article_no" = $22
-  AND "d"."deleted" = $23
-  AND "d"."customer_no" = $24;
+  AND "d"."deleted" = 0;

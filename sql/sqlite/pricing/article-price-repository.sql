@@ -91,37 +91,57 @@ SELECT
   "g"."valid_from",
   "g"."valid_to",
   "g"."discount_bp",
-  "gp"."price_minor" AS "net_price"
-FROM
   (
     SELECT
-      "article_no",
-      "model_no",
-      "article_group",
-      "deleted",
-      "pos"
+      "gp"."price_minor"
     FROM
-      "article"
-  ) AS "a"
-  INNER JOIN "price_agreement" AS "g" ON (
+      "price_agreement_price" AS "gp"
+    WHERE
+      "gp"."agreement_id" = "g"."id"
+      AND "gp"."currency" = ?
+  ) AS "net_price"
+FROM
+  "price_agreement" AS "g"
+WHERE
+  "g"."scope" IN ('ARTICLE', 'MODEL', 'ARTICLEGROUP')
+  AND "g"."scope_value" IN (
+    ?,
     (
-      "g"."scope" = ?
-      AND "g"."scope_value" = "a"."article_no"
-    )
-    OR (
-      "g"."scope" = ?
-      AND "g"."scope_value" = "a"."model_no"
-    )
-    OR (
-      "g"."scope" = ?
-      AND "g"."scope_value" = "a"."article_group"
+      SELECT
+        "o"."model_no"
+      FROM
+        (
+          SELECT
+            "article_no",
+            "model_no",
+            "article_group",
+            "deleted",
+            "pos"
+          FROM
+            "article"
+        ) AS "o"
+      WHERE
+        "o"."article_no" = ?
+    ),
+    (
+      SELECT
+        "o"."article_group"
+      FROM
+        (
+          SELECT
+            "article_no",
+            "model_no",
+            "article_group",
+            "deleted",
+            "pos"
+          FROM
+            "article"
+        ) AS "o"
+      WHERE
+        "o"."article_no" = ?
     )
   )
-  LEFT JOIN "price_agreement_price" AS "gp" ON "gp"."agreement_id" = "g"."id"
-  AND "gp"."currency" = ?
-WHERE
-  "a"."article_no" = ?
-  AND "g"."deleted" = ?
+  AND "g"."deleted" = 0
   AND (
     "g"."customer_no" = ?
     OR "g"."customer_group" = ?
@@ -146,30 +166,47 @@ SELECT
   "d"."discount_bp",
   NULL AS "net_price"
 FROM
-  (
-    SELECT
-      "article_no",
-      "model_no",
-      "article_group",
-      "deleted",
-      "pos"
-    FROM
-      "article"
-  ) AS "a"
-  INNER JOIN "customer_line_discount" AS "d" ON (
+  "customer_line_discount" AS "d"
+WHERE
+  "d"."customer_no" = ?
+  AND "d"."scope" IN ('MODEL', 'ARTICLEGROUP')
+  AND "d"."scope_value" IN (
     (
-      "d"."scope" = ?
-      AND "d"."scope_value" = "a"."model_no"
-    )
-    OR (
-      "d"."scope" = ?
-      AND "d"."scope_value" = "a"."article_group"
+      SELECT
+        "o"."model_no"
+      FROM
+        (
+          SELECT
+            "article_no",
+            "model_no",
+            "article_group",
+            "deleted",
+            "pos"
+          FROM
+            "article"
+        ) AS "o"
+      WHERE
+        "o"."article_no" = ?
+    ),
+    (
+      SELECT
+        "o"."article_group"
+      FROM
+        (
+          SELECT
+            "article_no",
+            "model_no",
+            "article_group",
+            "deleted",
+            "pos"
+          FROM
+            "article"
+        ) AS "o"
+      WHERE
+        "o"."article_no" = ?
     )
   )
-WHERE
-  "a"."article_no" = ?
-  AND "d"."deleted" = ?
-  AND "d"."customer_no" = ?;
+  AND "d"."deleted" = 0;
 
 -- ArticlePriceRepository.priceFacts (a customer without a group)
 SELECT
@@ -260,38 +297,61 @@ SELECT
   "g"."valid_from",
   "g"."valid_to",
   "g"."discount_bp",
-  "gp"."price_minor" AS "net_price"
-FROM
   (
     SELECT
-      "article_no",
-      "model_no",
-      "article_group",
-      "deleted",
-      "pos"
+      "gp"."price_minor"
     FROM
-      "article"
-  ) AS "a"
-  INNER JOIN "price_agreement" AS "g" ON (
+      "price_agreement_price" AS "gp"
+    WHERE
+      "gp"."agreement_id" = "g"."id"
+      AND "gp"."currency" = ?
+  ) AS "net_price"
+FROM
+  "price_agreement" AS "g"
+WHERE
+  "g"."scope" IN ('ARTICLE', 'MODEL', 'ARTICLEGROUP')
+  AND "g"."scope_value" IN (
+    ?,
     (
-      "g"."scope" = ?
-      AND "g"."scope_value" = "a"."article_no"
-    )
-    OR (
-      "g"."scope" = ?
-      AND "g"."scope_value" = "a"."model_no"
-    )
-    OR (
-      "g"."scope" = ?
-      AND "g"."scope_value" = "a"."article_group"
+      SELECT
+        "o"."model_no"
+      FROM
+        (
+          SELECT
+            "article_no",
+            "model_no",
+            "article_group",
+            "deleted",
+            "pos"
+          FROM
+            "article"
+        ) AS "o"
+      WHERE
+        "o"."article_no" = ?
+    ),
+    (
+      SELECT
+        "o"."article_group"
+      FROM
+        (
+          SELECT
+            "article_no",
+            "model_no",
+            "article_group",
+            "deleted",
+            "pos"
+          FROM
+            "article"
+        ) AS "o"
+      WHERE
+        "o"."article_no" = ?
     )
   )
-  LEFT JOIN "price_agreement_price" AS "gp" ON "gp"."agreement_id" = "g"."id"
-  AND "gp"."currency" = ?
-WHERE
-  "a"."article_no" = ?
-  AND "g"."deleted" = ?
-  AND "g"."customer_no" = ?
+  AND "g"."deleted" = 0
+  AND (
+    "g"."customer_no" = ?
+    OR "g"."customer_group" = ?
+  )
 UNION ALL
 SELECT
   'LINE_DISCOUNT' AS "kind",
@@ -312,27 +372,44 @@ SELECT
   "d"."discount_bp",
   NULL AS "net_price"
 FROM
-  (
-    SELECT
-      "article_no",
-      "model_no",
-      "article_group",
-      "deleted",
-      "pos"
-    FROM
-      "article"
-  ) AS "a"
-  INNER JOIN "customer_line_discount" AS "d" ON (
+  "customer_line_discount" AS "d"
+WHERE
+  "d"."customer_no" = ?
+  AND "d"."scope" IN ('MODEL', 'ARTICLEGROUP')
+  AND "d"."scope_value" IN (
     (
-      "d"."scope" = ?
-      AND "d"."scope_value" = "a"."model_no"
-    )
-    OR (
-      "d"."scope" = ?
-      AND "d"."scope_value" = "a"."article_group"
+      SELECT
+        "o"."model_no"
+      FROM
+        (
+          SELECT
+            "article_no",
+            "model_no",
+            "article_group",
+            "deleted",
+            "pos"
+          FROM
+            "article"
+        ) AS "o"
+      WHERE
+        "o"."article_no" = ?
+    ),
+    (
+      SELECT
+        "o"."article_group"
+      FROM
+        (
+          SELECT
+            "article_no",
+            "model_no",
+            "article_group",
+            "deleted",
+            "pos"
+          FROM
+            "article"
+        ) AS "o"
+      WHERE
+        "o"."article_no" = ?
     )
   )
-WHERE
-  "a"."article_no" = ?
-  AND "d"."deleted" = ?
-  AND "d"."customer_no" = ?;
+  AND "d"."deleted" = 0;

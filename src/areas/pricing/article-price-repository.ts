@@ -1,6 +1,7 @@
-import { type Kysely, sql } from 'kysely';
+import { type CompiledQuery, type Kysely, sql } from 'kysely';
 import type { DB } from '../../kernel/db/schema.ts';
 import { articleScopes, articleSizePositions } from '../catalog/index.ts';
+import { compiledOnce } from './compiled-once.ts';
 import type { PriceScope } from './tables.ts';
 
 /** What the price of one article size for one customer is read for (the customer already read). */
@@ -42,6 +43,17 @@ export interface PriceFactRow {
 }
 
 const none = <T>() => sql<T | null>`null`;
+/** A scope written into the SQL: constants stay out of the bound values. */
+const scope = (value: PriceScope) => sql.lit<PriceScope>(value);
+
+const PRICE_FACTS_KEYS = [
+  'articleNo',
+  'sizex',
+  'customerNo',
+  'customerGroup',
+  'priceGroup',
+  'currency',
+] as const satisfies ReadonlyArray<keyof PriceFactsQuery>;
 
 /**
  * The price of an article for a customer read in one statement (B2B_GetArticlePrice and orders;
@@ -52,12 +64,18 @@ const none = <T>() => sql<T | null>`null`;
  */
 export class ArticlePriceRepository {
   readonly db: Kysely<DB>;
+  readonly #priceFacts: (q: PriceFactsQuery) => CompiledQuery<PriceFactRow>;
 
   constructor(db: Kysely<DB>) {
     this.db = db;
+    this.#priceFacts = compiledOnce(PRICE_FACTS_KEYS, (q) => this.#priceFactsQuery(q));
   }
 
   async priceFacts(q: PriceFactsQuery): Promise<PriceFactRow[]> {
+    return (await this.db.executeQuery(this.#priceFacts(q))).rows;
+  }
+
+  #priceFactsQuery(q: PriceFactsQuery) {
     const article = this.db
       .selectFrom(articleScopes(this.db).as('a'))
       .select((eb) => {
@@ -98,21 +116,19 @@ export class ArticlePriceRepository {
       })
       .where('a.article_no', '=', q.articleNo)
       .$castTo<PriceFactRow>();
+    // The article's model and article group, for the candidates' scopes: scalar subqueries, so
+    // each part reads one table (fewer relations to plan on PostgreSQL, and no join whose bound
+    // values make SQLite prepare the statement again at every run).
+    const scopeOf = (column: 'model_no' | 'article_group') =>
+      this.db
+        .selectFrom(articleScopes(this.db).as('o'))
+        .select(`o.${column}`)
+        .where('o.article_no', '=', q.articleNo);
+    // Candidates may be read for a value in another scope (an article number equal to a model
+    // number): resolvePrice matches scope and value itself.
     const agreements = this.db
-      .selectFrom(articleScopes(this.db).as('a'))
-      .innerJoin('price_agreement as g', (j) =>
-        j.on((eb) =>
-          eb.or([
-            eb.and([eb('g.scope', '=', 'ARTICLE'), eb('g.scope_value', '=', eb.ref('a.article_no'))]),
-            eb.and([eb('g.scope', '=', 'MODEL'), eb('g.scope_value', '=', eb.ref('a.model_no'))]),
-            eb.and([eb('g.scope', '=', 'ARTICLEGROUP'), eb('g.scope_value', '=', eb.ref('a.article_group'))]),
-          ]),
-        ),
-      )
-      .leftJoin('price_agreement_price as gp', (j) =>
-        j.onRef('gp.agreement_id', '=', 'g.id').on('gp.currency', '=', q.currency),
-      )
-      .select([
+      .selectFrom('price_agreement as g')
+      .select((eb) => [
         sql<PriceFactRow['kind']>`'AGREEMENT'`.as('kind'),
         none<string>().as('model_no'),
         none<string>().as('article_group'),
@@ -129,27 +145,28 @@ export class ArticlePriceRepository {
         'g.valid_from',
         'g.valid_to',
         'g.discount_bp',
-        'gp.price_minor as net_price',
+        eb
+          .selectFrom('price_agreement_price as gp')
+          .select('gp.price_minor')
+          .whereRef('gp.agreement_id', '=', 'g.id')
+          .where('gp.currency', '=', q.currency)
+          .as('net_price'),
       ])
-      .where('a.article_no', '=', q.articleNo)
-      .where('g.deleted', '=', 0)
+      .where('g.scope', 'in', [scope('ARTICLE'), scope('MODEL'), scope('ARTICLEGROUP')])
+      .where((eb) =>
+        eb('g.scope_value', 'in', [eb.val(q.articleNo), scopeOf('model_no'), scopeOf('article_group')]),
+      )
+      .where('g.deleted', '=', sql.lit(0))
       .where((eb) =>
         eb.or([
           eb('g.customer_no', '=', q.customerNo),
-          ...(q.customerGroup === null ? [] : [eb('g.customer_group', '=', q.customerGroup)]),
+          // a customer without a group: `= null` holds for no row
+          eb('g.customer_group', '=', q.customerGroup),
         ]),
       )
       .$castTo<PriceFactRow>();
     const lineDiscounts = this.db
-      .selectFrom(articleScopes(this.db).as('a'))
-      .innerJoin('customer_line_discount as d', (j) =>
-        j.on((eb) =>
-          eb.or([
-            eb.and([eb('d.scope', '=', 'MODEL'), eb('d.scope_value', '=', eb.ref('a.model_no'))]),
-            eb.and([eb('d.scope', '=', 'ARTICLEGROUP'), eb('d.scope_value', '=', eb.ref('a.article_group'))]),
-          ]),
-        ),
-      )
+      .selectFrom('customer_line_discount as d')
       .select([
         sql<PriceFactRow['kind']>`'LINE_DISCOUNT'`.as('kind'),
         none<string>().as('model_no'),
@@ -169,10 +186,11 @@ export class ArticlePriceRepository {
         'd.discount_bp',
         none<number>().as('net_price'),
       ])
-      .where('a.article_no', '=', q.articleNo)
-      .where('d.deleted', '=', 0)
       .where('d.customer_no', '=', q.customerNo)
+      .where('d.scope', 'in', [scope('MODEL'), scope('ARTICLEGROUP')])
+      .where((eb) => eb('d.scope_value', 'in', [scopeOf('model_no'), scopeOf('article_group')]))
+      .where('d.deleted', '=', sql.lit(0))
       .$castTo<PriceFactRow>();
-    return article.unionAll(agreements).unionAll(lineDiscounts).execute();
+    return article.unionAll(agreements).unionAll(lineDiscounts);
   }
 }
