@@ -13,7 +13,7 @@ import {
   migrate,
   openDatabase,
 } from './kernel/db/database.ts';
-import { currentScn } from './kernel/db/unit-of-work.ts';
+import { neverWritten } from './kernel/db/unit-of-work.ts';
 import { createServices, type Services } from './services.ts';
 
 export const DEMO_USER = { name: 'demo', secret: 'demo' } as const;
@@ -31,7 +31,7 @@ export interface Running {
  */
 export async function loadDemoIfEmpty(services: Services): Promise<boolean> {
   const empty =
-    (await currentScn(services.database.db)) === 0 && (await services.general.auth.countUsers()) === 0;
+    (await neverWritten(services.database.db)) && (await services.general.auth.countUsers()) === 0;
   if (!empty) return false;
   for (const area of AREAS) await area.seedDemo?.(services);
   await services.general.auth.createUser({

@@ -181,32 +181,53 @@ export const CONCURRENCY_MUTATIONS: Mutation[] = [
     engines: ['sqlite', 'postgres'],
   },
   {
-    name: 'scn-stamp-leaves-provisional-rows',
+    name: 'scn-horizon-passes-running-transactions',
     what:
-      'the last statement of a write that stamped takes the SCN but restamps no row: the rows keep the ' +
-      'provisional (negative) number, so no feed ever returns them (PostgreSQL, where the SCN is taken at the end)',
+      "the reader's SCN on PostgreSQL is the next transaction id less one, not the horizon below the " +
+      'transactions still running: a transaction with a lower id that commits after a reader took its cursor ' +
+      'hides behind that cursor, and a feed never returns its rows',
     edits: [
       {
-        file: 'src/kernel/db/scn-stamp.ts',
-        // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text, placeholder and all
-        find: '  const restamp = tables.map((t) => `  UPDATE "${t}" SET scn = s WHERE scn = provisional;`).join(\'\\n\');\n',
-        replace: "  const restamp = tables.length >= 0 ? '' : '';\n",
+        file: 'src/kernel/db/scn-horizon.ts',
+        find: '      (SELECT min(x::text::bigint) FROM snap, pg_snapshot_xip(snap.s) AS x\n',
+        replace: '      (SELECT min(NULL::bigint) FROM snap, pg_snapshot_xip(snap.s) AS x\n',
       },
     ],
     tests: ['src/kernel/db/unit-of-work.test.ts', 'test/scn-sync.test.ts'],
     engines: ['postgres'],
   },
   {
-    name: 'stock-receipt-no-second-look',
+    name: 'stock-receipt-no-share-lock',
     what:
-      'a receipt, which stamps and takes the SCN at the end, does not look again under the lock that its article ' +
-      'and location are still there: an article deleted while the receipt ran is left holding stock (PostgreSQL, ' +
-      'where the two overlap on separate connections)',
+      'a receipt, which only stamps, looks again that its article and location are live but without the shared ' +
+      'row locks: a deletion that starts while the receipt is open marks the row at once, finds no stock (the ' +
+      'receipt has not committed) and commits, and the article or location is left holding stock (PostgreSQL)',
     edits: [
       {
-        file: 'src/areas/stock/stock-ledger-service.ts',
-        find: '    await uow.scn();\n    await checkStillThere(repo, line);\n',
-        replace: '    await uow.scn();\n    void checkStillThere;\n',
+        file: 'src/areas/catalog/catalog-repository.ts',
+        find: '(onPostgres(this.db) ? live.forShare() : live)',
+        replace: '(onPostgres(this.db) ? live : live)',
+      },
+      {
+        file: 'src/areas/stock/stock-repository.ts',
+        find: '(onPostgres(this.db) ? live.forShare() : live)',
+        replace: '(onPostgres(this.db) ? live : live)',
+      },
+    ],
+    tests: ['src/areas/stock/test/receipt-deletion-race.test.ts'],
+    engines: ['postgres'],
+  },
+  {
+    name: 'location-delete-looks-before-marking',
+    what:
+      'a location deletion looks for stock before it marks the row: it does not wait for an open receipt, whose ' +
+      'stock it cannot see yet, and the location is left holding stock (PostgreSQL)',
+    edits: [
+      {
+        file: 'src/areas/stock/location-service.ts',
+        find: '      await repo.replaceLocation({\n        ...old,\n        deleted: 1,\n        active: 0,\n        scn,\n        updated_at: this.now().toISOString(),\n      });\n      if (await repo.locationHoldsStock(code)) {\n        throw STOCK_ERRORS.LOCATION_HAS_STOCK(\n          `Location "$\u007bcode}" still holds stock; transfer or correct it to zero first.`,\n        );\n      }\n',
+        replace:
+          '      if (await repo.locationHoldsStock(code)) {\n        throw STOCK_ERRORS.LOCATION_HAS_STOCK(\n          `Location "$\u007bcode}" still holds stock; transfer or correct it to zero first.`,\n        );\n      }\n      await repo.replaceLocation({\n        ...old,\n        deleted: 1,\n        active: 0,\n        scn,\n        updated_at: this.now().toISOString(),\n      });\n',
       },
     ],
     tests: ['src/areas/stock/test/receipt-deletion-race.test.ts'],

@@ -281,6 +281,16 @@ FROM
 ORDER BY
   "code";
 
+-- StockRepository.lockLiveLocation
+SELECT
+  "code"
+FROM
+  "stock_location"
+WHERE
+  "code" = $1
+  AND "deleted" = $2
+FOR SHARE;
+
 -- StockRepository.movementsOf
 SELECT
   *

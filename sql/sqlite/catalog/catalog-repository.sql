@@ -273,6 +273,15 @@ WHERE
   "article_no" IN (?, ?)
   AND "deleted" = ?;
 
+-- CatalogRepository.lockLiveArticle
+SELECT
+  "article_no"
+FROM
+  "article"
+WHERE
+  "article_no" = ?
+  AND "deleted" = ?;
+
 -- CatalogRepository.sizeTableExists
 SELECT
   "code"

@@ -265,6 +265,15 @@ FROM
 ORDER BY
   "code";
 
+-- StockRepository.lockLiveLocation
+SELECT
+  "code"
+FROM
+  "stock_location"
+WHERE
+  "code" = ?
+  AND "deleted" = ?;
+
 -- StockRepository.movementsOf
 SELECT
   *

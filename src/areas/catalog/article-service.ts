@@ -270,14 +270,16 @@ export class ArticleService {
     await inWriteTransaction(this.database, async (uow) => {
       const repo = new CatalogRepository(uow.db);
       const scn = await uow.scn();
+      // Marked first, looked at second: the marking waits for a stock receipt holding the article
+      // (stock's checkStillThere), and the look then sees its stock; a refusal rolls it all back.
+      const found = await repo.softDeleteArticle(articleNo, scn, this.now().toISOString());
+      if (!found) throw CATALOG_ERRORS.ARTICLE_NOT_FOUND(`No article "${articleNo}".`);
       const stocked = await rules.stockedLocationsIn(uow, articleNo);
       if (stocked.length > 0) {
         throw CATALOG_ERRORS.ARTICLE_HAS_STOCK(
           `Article "${articleNo}" still has stock at ${stocked.join(', ')}; book it out first.`,
         );
       }
-      const found = await repo.softDeleteArticle(articleNo, scn, this.now().toISOString());
-      if (!found) throw CATALOG_ERRORS.ARTICLE_NOT_FOUND(`No article "${articleNo}".`);
       await rules.deletePricesIn(uow, articleNo);
     });
   }

@@ -58,6 +58,7 @@ export {
   articleSizesIn,
   articleStatesIn,
   liveArticlesIn,
+  lockLiveArticleIn,
 } from './article-facts.ts';
 export { articleScopes } from './article-scopes.ts';
 export { seedCatalog } from './demo/seed.ts';

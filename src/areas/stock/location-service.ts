@@ -125,11 +125,8 @@ export class LocationService {
       const scn = await uow.scn();
       const old = await repo.findLocation(code);
       if (!old || old.deleted === 1) throw locationNotFound(code);
-      if (await repo.locationHoldsStock(code)) {
-        throw STOCK_ERRORS.LOCATION_HAS_STOCK(
-          `Location "${code}" still holds stock; transfer or correct it to zero first.`,
-        );
-      }
+      // Marked first, looked at second: the marking waits for a receipt holding the location
+      // (checkStillThere), and the look then sees its stock; a refusal rolls the marking back.
       await repo.replaceLocation({
         ...old,
         deleted: 1,
@@ -137,6 +134,11 @@ export class LocationService {
         scn,
         updated_at: this.now().toISOString(),
       });
+      if (await repo.locationHoldsStock(code)) {
+        throw STOCK_ERRORS.LOCATION_HAS_STOCK(
+          `Location "${code}" still holds stock; transfer or correct it to zero first.`,
+        );
+      }
       await repo.touchLevelsOfLocation(code, scn);
     });
   }

@@ -171,11 +171,12 @@ export class StockLedgerService {
 
   /**
    * Goods arrive at a location: on hand goes up. The increment is one statement and needs no
-   * order among writers, so the receipt stamps and takes its SCN at the end (decision 27); but an
-   * article or location deleted meanwhile (their deletions take the SCN first and refuse while
-   * stock is there) would get stock it can no longer carry. So, once the rows are written, the
-   * receipt takes the SCN and with it the counter's lock, and looks again: a deletion that committed
-   * before is seen, one that comes after sees this stock and is refused.
+   * order among writers, so the receipt only stamps (decision 27); but an article or location
+   * deleted meanwhile (their deletions refuse while stock is there) would get stock it can no longer
+   * carry. So, once the rows are written, the receipt looks again with a shared lock on the article
+   * and location rows: a deletion that committed before is seen (refused here), and a deletion marks
+   * its row before it looks for stock, so one that comes after waits for this receipt and sees its
+   * stock (refused there).
    */
   async receiveIn(uow: UnitOfWork, line: StockLine): Promise<StockLevel> {
     assertQuantity(line.quantity);
@@ -186,7 +187,6 @@ export class StockLedgerService {
     await repo.insertMovements([
       movementRow(this.now, stamp, line, 'RECEIPT', line.quantity, 0, line.reference),
     ]);
-    await uow.scn();
     await checkStillThere(repo, line);
     return toLevel(line, row);
   }

@@ -10,6 +10,7 @@ import {
   sql,
   type UpdateObject,
 } from 'kysely';
+import { onPostgres } from '../../kernel/db/engine.ts';
 import type { DB } from '../../kernel/db/schema.ts';
 import type { StockLocationTable, StockMovementTable } from './tables.ts';
 
@@ -262,6 +263,20 @@ export class StockRepository {
 
   async insertLocation(row: LocationRow): Promise<void> {
     await this.db.insertInto('stock_location').values(row).execute();
+  }
+
+  /**
+   * Whether the location is live, and on PostgreSQL its row held (FOR SHARE) until the transaction
+   * ends: a deletion, which marks the row first and then looks for stock, waits for this
+   * transaction and sees what it wrote (a stock receipt; decision 27).
+   */
+  async lockLiveLocation(code: string): Promise<boolean> {
+    const live = this.db
+      .selectFrom('stock_location')
+      .select('code')
+      .where('code', '=', code)
+      .where('deleted', '=', 0);
+    return (await (onPostgres(this.db) ? live.forShare() : live).executeTakeFirst()) !== undefined;
   }
 
   async replaceLocation(row: LocationRow): Promise<void> {

@@ -1,5 +1,5 @@
 import { type FieldError, ValidationError } from '../../kernel/errors.ts';
-import { articleSizesIn, articleStatesIn, CATALOG_ERRORS } from '../catalog/index.ts';
+import { articleSizesIn, articleStatesIn, CATALOG_ERRORS, lockLiveArticleIn } from '../catalog/index.ts';
 import { STOCK_ERRORS } from './errors.ts';
 import type { LevelKey, MovementRow, StockRepository } from './stock-repository.ts';
 import { describe, keyOf, locationNotFound } from './stock-rules.ts';
@@ -53,14 +53,13 @@ export async function applyOnHandDelta(repo: StockRepository, key: LevelKey, del
 }
 
 /**
- * The target of a movement is still a live location and a live article: looked at again under the
- * SCN counter's lock by a write that stamped first (StockLedgerService.receiveIn).
+ * The target of a movement is still a live location and a live article, looked at again once the
+ * movement is written and held so until the transaction ends (on PostgreSQL a shared row lock on
+ * each, which a deletion's marking of the row waits for; StockLedgerService.receiveIn).
  */
 export async function checkStillThere(repo: StockRepository, key: LevelKey): Promise<void> {
-  const location = await repo.findLocation(key.locationCode);
-  if (!location || location.deleted === 1) throw locationNotFound(key.locationCode);
-  const article = (await articleStatesIn(repo.db, [key.articleNo])).get(key.articleNo);
-  if (!article || article.deleted === 1) {
+  if (!(await repo.lockLiveLocation(key.locationCode))) throw locationNotFound(key.locationCode);
+  if (!(await lockLiveArticleIn(repo.db, key.articleNo))) {
     throw CATALOG_ERRORS.ARTICLE_NOT_FOUND(`No article "${key.articleNo}".`);
   }
 }

@@ -7,7 +7,7 @@ import type { Engine } from './engine.ts';
 import { installFeedSql } from './feed-sql.ts';
 import { type Migrations, migrationProvider } from './migrations.ts';
 import type { DB } from './schema.ts';
-import { installScnStamping } from './scn-stamp.ts';
+import { installScnHorizon } from './scn-horizon.ts';
 import { CachingSqliteDialect } from './sqlite-driver.ts';
 import { refreshStatistics } from './statistics.ts';
 import { DatabaseUnavailableError } from './unavailable.ts';
@@ -178,7 +178,7 @@ function describe(error: unknown): string {
 
 /**
  * Applies the given migrations (src/areas.ts: MIGRATIONS) the database has not applied yet; then,
- * on PostgreSQL, brings the SCN stamping function up to date with the tables (scn-stamp.ts) and
+ * on PostgreSQL, installs the SCN functions and checks the SCN base (scn-horizon.ts) and
  * installs the feeds' SQL function (feed-sql.ts); on SQLite, analyses the tables whose planner
  * statistics are missing or out of date (statistics.ts).
  */
@@ -190,7 +190,7 @@ export async function migrate(database: Database, migrations: Migrations): Promi
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error;
   if (database.engine === 'postgres') {
-    await installScnStamping(database.db);
+    await installScnHorizon(database.db);
     await installFeedSql(database.db);
   }
   await refreshStatistics(database);

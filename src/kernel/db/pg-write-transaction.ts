@@ -1,8 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Database } from './database.ts';
 import type { DB } from './schema.ts';
-import { nextScn } from './scn-counter.ts';
-import { provisionalScn, settleScn, stampScn } from './scn-stamp.ts';
+import { postgresScn } from './scn-counter.ts';
 
 /** What unit-of-work.ts calls a UnitOfWork (not imported from there, which would make a cycle). */
 interface UnitOfWork {
@@ -12,9 +11,10 @@ interface UnitOfWork {
 }
 
 /**
- * A write transaction on PostgreSQL (unit-of-work.ts): `scn()` takes the real SCN at once,
- * `stamp()` hands out a provisional number and the real SCN is taken by the last statement
- * (scn-stamp.ts); a transaction aborted as one side of a deadlock is run again.
+ * A write transaction on PostgreSQL (unit-of-work.ts): its SCN is its transaction id plus the base
+ * (scn-horizon.ts), the same number from `scn()` and `stamp()`; `scn()` also takes the counter
+ * row's lock, which orders check-then-act writers. A transaction aborted as one side of a deadlock
+ * is run again.
  */
 export async function postgresWriteTransaction<T>(
   database: Database,
@@ -31,8 +31,8 @@ export async function postgresWriteTransaction<T>(
 
 /**
  * How often a PostgreSQL write transaction is tried when the server aborted it as one side of a
- * deadlock: a transaction that serialises (takes the SCN first) and one that takes it at the end
- * can wait for each other's locks. The aborted one rolled back entirely, so it is run again.
+ * deadlock: a transaction that takes the counter's lock late (after rows it locked) and one that
+ * took it first can wait for each other. The aborted one rolled back entirely, so it is run again.
  */
 const DEADLOCK_ATTEMPTS = 3;
 
@@ -41,24 +41,20 @@ function isDeadlock(error: unknown): boolean {
 }
 
 function postgresTransaction<T>(database: Database, work: (uow: UnitOfWork) => Promise<T>): Promise<T> {
-  return database.db.transaction().execute(async (trx) => {
-    let provisional: number | undefined;
-    let taken: Promise<number> | undefined;
-    const scn = () => {
-      taken ??= nextScn(trx);
-      return taken;
-    };
-    const result = await work({
+  return database.db.transaction().execute((trx) => {
+    let stamped: Promise<number> | undefined;
+    let locked: Promise<number> | undefined;
+    return work({
       db: trx,
-      scn,
+      scn: () => {
+        // the lock is taken even when the number is known: the order is what the caller wants
+        locked ??= postgresScn(trx, true);
+        return locked;
+      },
       stamp: () => {
-        if (taken) return taken;
-        provisional ??= provisionalScn();
-        return Promise.resolve(provisional);
+        stamped ??= locked ?? postgresScn(trx, false);
+        return stamped;
       },
     });
-    if (provisional === undefined) return result;
-    const real = await stampScn(trx, provisional, taken ? await taken : null);
-    return settleScn(result, provisional, real);
   });
 }

@@ -1,7 +1,12 @@
 import { type Kysely, sql } from 'kysely';
+import { onPostgres } from './engine.ts';
 import type { DB } from './schema.ts';
+import { horizonScn, snapshotToken, transactionScn } from './scn-horizon.ts';
 
-/** Takes the next SCN: the counter's row lock is held until the transaction `db` ends. */
+/**
+ * SQLite: takes the next SCN from the counter row (BEGIN IMMEDIATE has already serialised the
+ * writers, so the counter counts commits in order).
+ */
 export async function nextScn(db: Kysely<DB>): Promise<number> {
   const row = await db
     .updateTable('scn_counter')
@@ -12,12 +17,55 @@ export async function nextScn(db: Kysely<DB>): Promise<number> {
   return Number(row.value);
 }
 
-/** The highest SCN whose transaction has committed; read it before the rows it bounds. */
+/**
+ * PostgreSQL: the transaction's SCN (scn-horizon.ts), and with `lock` the counter row's lock until
+ * the transaction ends, which orders the transaction after every writer that took it before and
+ * before every writer that takes it later (for check-then-act work).
+ */
+export async function postgresScn(db: Kysely<DB>, lock: boolean): Promise<number> {
+  if (lock) await sql`SELECT 1 FROM scn_counter WHERE id = 1 FOR UPDATE`.execute(db);
+  return transactionScn(db);
+}
+
+/**
+ * The SCN a reader may take as its cursor: every transaction with an SCN up to it has ended, so
+ * reading it before the rows it bounds misses no commit. SQLite: the counter; PostgreSQL: the
+ * horizon (scn-horizon.ts).
+ */
 export async function currentScn(db: Kysely<DB>): Promise<number> {
+  if (onPostgres(db)) return horizonScn(db);
   const row = await db
     .selectFrom('scn_counter')
     .select('value')
     .where('id', '=', 1)
     .executeTakeFirstOrThrow();
   return Number(row.value);
+}
+
+/**
+ * A value that changes whenever a write commits (for caches: equal values mean nothing committed
+ * in between). SQLite: the counter; PostgreSQL: the snapshot (the horizon may stand still while a
+ * later transaction commits).
+ */
+export async function changeToken(db: Kysely<DB>): Promise<string> {
+  if (onPostgres(db)) return snapshotToken(db);
+  return String(await currentScn(db));
+}
+
+/**
+ * Whether the database has never been written (no SCN was ever handed out): SQLite, the counter is
+ * 0; PostgreSQL, no table holds a row (the counter's base says nothing).
+ */
+export async function neverWritten(db: Kysely<DB>): Promise<boolean> {
+  if (!onPostgres(db)) return (await currentScn(db)) === 0;
+  const { rows } = await sql<{ tables: string[] | null }>`
+    SELECT array_agg(table_name::text) AS tables FROM information_schema.columns
+    WHERE table_schema = current_schema() AND column_name = 'scn' AND table_name <> 'scn_counter'`.execute(
+    db,
+  );
+  for (const table of rows[0]?.tables ?? []) {
+    const { rows: found } = await sql`SELECT 1 FROM ${sql.table(table)} LIMIT 1`.execute(db);
+    if (found.length > 0) return false;
+  }
+  return true;
 }

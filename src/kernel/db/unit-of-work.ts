@@ -8,32 +8,31 @@ import { afterWrite } from './statistics.ts';
 /**
  * One write transaction, and the SCN its changed rows are stamped with (docs/architecture.md, "SCN").
  *
- * The real SCN comes from an UPDATE of the single counter row, whose row lock is held until commit.
- * So SCNs are handed out in commit order: when a reader sees the counter at N, every transaction
- * with an SCN up to N has committed.
+ * A reader takes `currentScn` before the rows it bounds and is sure no transaction with an SCN up
+ * to it is still to commit. SQLite: BEGIN IMMEDIATE serialises writers and the SCN is the next value
+ * of the single counter row, so SCNs are handed out in commit order. PostgreSQL: the SCN is the
+ * transaction's id plus a base, taken without a lock, and readers take the horizon below the
+ * transactions still running (scn-horizon.ts), so writers never queue on one row.
  */
 export interface UnitOfWork {
   readonly db: Transaction<DB>;
   /**
-   * The transaction's real SCN, taken now (the same number on every call), and with it the
-   * counter's lock until commit: the transaction is ordered after every writer that took it before
-   * and before every writer that takes it later. For work whose check-then-act relies on that order
-   * (what it read is what it changes).
+   * The transaction's SCN (the same number on every call) and an order with every other caller of
+   * `scn()`: the transaction is ordered after every writer that called it before and before every
+   * writer that calls it later (on PostgreSQL the counter row's lock, held until the transaction
+   * ends). For work whose check-then-act relies on that order (what it read is what it changes).
    */
   scn(): Promise<number>;
   /**
    * The number to stamp changed rows with, for work whose correctness rests on guarded statements
-   * (conditional updates, unique keys) rather than on writer order. On PostgreSQL it is provisional:
-   * the real SCN is taken as the transaction's last statement, which restamps the rows carrying the
-   * provisional number (scn-stamp.ts), so the counter's lock is held for that statement and the
-   * commit only, never while Node works; a provisional number in the work's answer leaves it as the
-   * real one. If the work also calls `scn()`, the rows get that SCN. On SQLite, where BEGIN
-   * IMMEDIATE serialises writers anyway, it is `scn()`.
+   * (conditional updates, unique keys, row locks) rather than on writer order: the same number as
+   * `scn()`, without its order, so on PostgreSQL such writers run and commit side by side. On
+   * SQLite, where BEGIN IMMEDIATE serialises writers anyway, it is `scn()`.
    */
   stamp(): Promise<number>;
 }
 
-export { currentScn, nextScn } from './scn-counter.ts';
+export { changeToken, currentScn, neverWritten, nextScn } from './scn-counter.ts';
 
 /** Databases bound to an open write transaction (joinedDatabase): their work joins it. */
 const joined = new WeakMap<Database, UnitOfWork>();

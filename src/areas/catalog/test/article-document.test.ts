@@ -2,6 +2,7 @@ import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs 
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
+import { currentScn, inWriteTransaction } from '../../../kernel/db/unit-of-work.ts';
 import { LANGUAGE_SLOTS } from '../../../kernel/language.ts';
 import { visibleTo } from '../article-rules.ts';
 import { articlesToWire } from '../article-wire.ts';
@@ -223,26 +224,23 @@ describe('the single-article read from the article document', () => {
     const service = countedService();
     expect(await service.articleJson('B2B', { articleNo: no })).toBe((await fromTables(no))?.json);
     // a change of the row alone (no document written with it): the document no longer counts
-    const { scn } = await t.database.db
-      .selectFrom('scn_counter')
-      .select('value as scn')
-      .executeTakeFirstOrThrow();
+    const since = await currentScn(t.database.db);
     const other = String(nos[7]);
-    await t.database.db
-      .updateTable('article')
-      .set({ brand: 'BY HAND', scn: Number(scn) + 1 })
-      .where('article_no', '=', other)
-      .execute();
-    await t.database.db
-      .updateTable('scn_counter')
-      .set({ value: Number(scn) + 1 })
-      .execute();
+    const scn = await inWriteTransaction(t.database, async (uow) => {
+      const stamp = await uow.stamp();
+      await uow.db
+        .updateTable('article')
+        .set({ brand: 'BY HAND', scn: stamp })
+        .where('article_no', '=', other)
+        .execute();
+      return stamp;
+    });
     const answer = JSON.parse(await countedService().articleJson('B2B', { articleNo: other }));
     expect(answer.BRAND).toBe('BY HAND');
-    expect(answer.SCN).toBe(Number(scn) + 1);
+    expect(answer.SCN).toBe(scn);
     // the lists too
     await expectListsAsBuilt('B2B');
-    await expectListsAsBuilt('B2B', Number(scn));
+    await expectListsAsBuilt('B2B', since);
   });
 
   it('migration 0016 writes the documents of a database without them, and keeps the image feed exact', async () => {

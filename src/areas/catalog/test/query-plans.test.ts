@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINE, startTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
 import type { DB } from '../../../kernel/db/schema.ts';
 import { refreshStatistics } from '../../../kernel/db/statistics.ts';
+import { currentScn } from '../../../kernel/db/unit-of-work.ts';
 import { ArticleDocumentRepository } from '../article-document-repository.ts';
 import { CatalogRepository } from '../catalog-repository.ts';
 import { seedCatalog } from '../demo/seed.ts';
@@ -60,7 +61,7 @@ beforeAll(async () => {
   await seedCatalog(t.services, { articles: 1500, images: false });
   const db = t.database.db;
   // one image per article, written at once (a swatch per article through the service is slow)
-  const { scn } = await db.selectFrom('scn_counter').select('value as scn').executeTakeFirstOrThrow();
+  const scn = await currentScn(db);
   await db
     .insertInto('article_image')
     .columns(['article_no', 'image_no', 'content_type', 'byte_size', 'sha256', 'data', 'deleted', 'scn'])

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import { article, barcode, sizeTable, toEan13 } from '../../../../test/helpers/fixtures.ts';
 import { startTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
+import { currentScn } from '../../../kernel/db/unit-of-work.ts';
 import type { LocationInput } from '../stock-rules.ts';
 
 export const SIZES = ['S', 'M', 'L', 'XL'];
@@ -105,8 +106,7 @@ export function stockContext() {
       return Number(row.n);
     },
     async scnNow(): Promise<number> {
-      const row = await t().database.db.selectFrom('scn_counter').select('value').executeTakeFirstOrThrow();
-      return Number(row.value);
+      return currentScn(t().database.db);
     },
   };
 }

@@ -1,0 +1,132 @@
+import { type Kysely, sql } from 'kysely';
+import type { DB } from './schema.ts';
+
+/**
+ * The SCN on PostgreSQL: the transaction's own id, read by a horizon (docs/architecture.md, "SCN").
+ *
+ * A write transaction's SCN is its transaction id (`pg_current_xact_id()`, 64 bits, never reused)
+ * plus the base kept in `scn_counter.value` (row 1): known at once, taken without a lock, so writers
+ * never queue on one row and commits share WAL flushes. Transaction ids are handed out in start
+ * order, not commit order, so a reader cannot take the highest committed SCN as its cursor: a
+ * transaction with a lower id may still commit. The reader's SCN is the horizon instead: one below
+ * the lowest id still running in this database (or below the next id to be handed out when none
+ * runs), so every transaction with an SCN up to the horizon has ended, committed or not, when the
+ * horizon is read. A feed reads the horizon first and the rows after it; a commit never hides
+ * behind a cursor, as with the counter's row lock before, and a long write only holds the horizon
+ * back (its rows and those after it are sent again, never lost).
+ *
+ * Running transactions of other databases on the same server, and autovacuum's, are left out: they
+ * never write these tables. Which database a running id belongs to is read from pg_stat_activity;
+ * an id found there for no other database counts as this one's (the safe side).
+ *
+ * The base: a database first run by this code keeps the counter's last SCN as its base, so every
+ * new SCN is above every old one. A database restored into another server (pg_dump, pg_restore)
+ * meets transaction ids that start again low; the server's system identifier, kept in row 2, tells
+ * that apart, and the base is then raised above the highest SCN any table holds.
+ */
+
+/** Serialises the installation between processes starting at once (pg_advisory_xact_lock key). */
+const INSTALL_LOCK = 0x74763273; // 'tv2s'
+/** Row 2 of scn_counter holds the server's system identifier the base was checked against. */
+const SYSTEM_ROW = 2;
+
+/** The SCN of the calling transaction (assigns it a transaction id if it has none yet). */
+const SCN_FUNCTION = `
+  SELECT pg_current_xact_id()::text::bigint + value FROM scn_counter WHERE id = 1`;
+
+/**
+ * The highest SCN every transaction up to which has ended: see above. xid8 values of pg_snapshot_xip
+ * are compared with pg_stat_activity's 32-bit backend_xid modulo 2^32.
+ */
+const HORIZON_FUNCTION = `
+  WITH snap AS (SELECT pg_current_snapshot() AS s),
+  elsewhere AS (
+    SELECT backend_xid::text::bigint AS x FROM pg_stat_activity
+    WHERE backend_xid IS NOT NULL
+      AND (datid IS DISTINCT FROM (SELECT oid FROM pg_database WHERE datname = current_database())
+           OR backend_type = 'autovacuum worker'))
+  SELECT coalesce(
+      (SELECT min(x::text::bigint) FROM snap, pg_snapshot_xip(snap.s) AS x
+        WHERE (x::text::bigint % 4294967296) NOT IN (SELECT x FROM elsewhere)),
+      (SELECT pg_snapshot_xmax(s)::text::bigint FROM snap))
+    - 1 + (SELECT value FROM scn_counter WHERE id = 1)`;
+
+/**
+ * Installs the SCN functions (after the migrations), checks the base against the server (see
+ * above) and removes what the SCN taken at the end needed (its function and partial indexes).
+ */
+export async function installScnHorizon(db: Kysely<DB>): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(${INSTALL_LOCK})`.execute(trx);
+    await sql`CREATE OR REPLACE FUNCTION tv2_scn() RETURNS bigint LANGUAGE sql VOLATILE AS ${sql.lit(SCN_FUNCTION)}`.execute(
+      trx,
+    );
+    await sql`CREATE OR REPLACE FUNCTION tv2_scn_horizon() RETURNS bigint LANGUAGE sql VOLATILE AS ${sql.lit(HORIZON_FUNCTION)}`.execute(
+      trx,
+    );
+    const tables = await scnTables(trx);
+    await sql`DROP FUNCTION IF EXISTS tv2_stamp_scn(bigint, bigint)`.execute(trx);
+    for (const table of tables) {
+      await sql`DROP INDEX IF EXISTS ${sql.id(`${table}_scn_provisional`)}`.execute(trx);
+    }
+    await checkBase(trx, tables);
+  });
+}
+
+async function scnTables(db: Kysely<DB>): Promise<string[]> {
+  const { rows } = await sql<{ table_name: string }>`
+    SELECT table_name FROM information_schema.columns
+    WHERE table_schema = current_schema() AND column_name = 'scn' AND table_name <> 'scn_counter'
+    ORDER BY table_name`.execute(db);
+  return rows.map((r) => r.table_name);
+}
+
+/**
+ * Raises the base when the database moved to another server: every SCN handed out from now on is
+ * above every SCN the tables hold. On the server the base was last checked on, nothing is read.
+ */
+async function checkBase(trx: Kysely<DB>, tables: string[]): Promise<void> {
+  const { rows } = await sql<{ system: string; checked: string | null }>`
+    SELECT (SELECT system_identifier FROM pg_control_system())::text AS system,
+           (SELECT value::text FROM scn_counter WHERE id = ${SYSTEM_ROW}) AS checked`.execute(trx);
+  const system = rows[0]?.system ?? '0';
+  const checked = rows[0]?.checked ?? null;
+  if (checked === system) return;
+  if (checked !== null) {
+    // Another server: transaction ids start again; the base goes above the highest stored SCN.
+    const highest = tables.length
+      ? sql.join(
+          tables.map((t) => sql`(SELECT max(scn) FROM ${sql.table(t)})`),
+          sql`, `,
+        )
+      : sql`0`;
+    await sql`
+      UPDATE scn_counter SET value = value + greatest(0, greatest(${highest}, 0) - tv2_scn() + 1)
+      WHERE id = 1`.execute(trx);
+  }
+  // First run of this code on the database (the counter's last SCN is the base) or just raised.
+  await sql`
+    INSERT INTO scn_counter (id, value) VALUES (${SYSTEM_ROW}, ${system}::bigint)
+    ON CONFLICT (id) DO UPDATE SET value = excluded.value`.execute(trx);
+}
+
+/** The calling transaction's SCN (no lock). */
+export async function transactionScn(trx: Kysely<DB>): Promise<number> {
+  const { rows } = await sql<{ scn: string | number }>`SELECT tv2_scn() AS scn`.execute(trx);
+  return Number(rows[0]?.scn);
+}
+
+/** The horizon: the highest SCN every transaction up to which has ended. */
+export async function horizonScn(db: Kysely<DB>): Promise<number> {
+  const { rows } = await sql<{ scn: string | number }>`SELECT tv2_scn_horizon() AS scn`.execute(db);
+  return Number(rows[0]?.scn);
+}
+
+/**
+ * A value that changes whenever a transaction of the server ends: the snapshot's text
+ * (`xmin:xmax:running ids`). Equal values mean no write committed in between (caches).
+ */
+export async function snapshotToken(db: Kysely<DB>): Promise<string> {
+  const { rows } = await sql<{ s: string }>`SELECT pg_current_snapshot()::text AS s`.execute(db);
+  return String(rows[0]?.s);
+}
