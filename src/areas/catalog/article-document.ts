@@ -9,9 +9,9 @@ import { type ArticleChildren, type ArticleRow, CatalogRepository } from './cata
  * as JSON text, so a read is one statement and no text is parsed or serialised to answer it.
  *
  * The text stops before the value of `SCN`, the wire object's last key: the reader appends the
- * article's SCN and the closing brace (`answerOf`), so the document never holds a number the
- * transaction may still change (on PostgreSQL the SCN is provisional until the commit, and the
- * `scn` columns are restamped then) and the answer is byte for byte JSON.stringify of the wire object.
+ * article's SCN and the closing brace (`answerOf`), so the document never holds a number kept apart
+ * from the `scn` column (one place to stamp, whichever way the engine hands SCNs out) and the answer
+ * is byte for byte JSON.stringify of the wire object.
  */
 export function documentOf(wire: ArticleWire): string {
   const { SCN: _scn, ...rest } = wire;
