@@ -189,8 +189,8 @@ export const CONCURRENCY_MUTATIONS: Mutation[] = [
     edits: [
       {
         file: 'src/kernel/db/scn-horizon.ts',
-        find: '      (SELECT min(x::text::bigint) FROM snap, pg_snapshot_xip(snap.s) AS x\n',
-        replace: '      (SELECT min(NULL::bigint) FROM snap, pg_snapshot_xip(snap.s) AS x\n',
+        find: '    SELECT min(x::text::bigint) INTO lowest FROM pg_snapshot_xip(snap) AS x\n',
+        replace: '    SELECT min(NULL::bigint) INTO lowest FROM pg_snapshot_xip(snap) AS x\n',
       },
     ],
     tests: ['src/kernel/db/unit-of-work.test.ts', 'test/scn-sync.test.ts'],

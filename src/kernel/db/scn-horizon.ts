@@ -35,21 +35,28 @@ const SCN_FUNCTION = `
   SELECT pg_current_xact_id()::text::bigint + value FROM scn_counter WHERE id = 1`;
 
 /**
- * The highest SCN every transaction up to which has ended: see above. xid8 values of pg_snapshot_xip
- * are compared with pg_stat_activity's 32-bit backend_xid modulo 2^32.
+ * The highest SCN every transaction up to which has ended: see above. With no transaction running
+ * it is the next id less one (no look at the backends); otherwise the lowest running id that is
+ * not another database's or autovacuum's, read from pg_stat_get_activity (the function under the
+ * pg_stat_activity view, without its joins), whose 32-bit backend_xid is compared with the 64-bit
+ * ids of the snapshot modulo 2^32.
  */
 const HORIZON_FUNCTION = `
-  WITH snap AS (SELECT pg_current_snapshot() AS s),
-  elsewhere AS (
-    SELECT backend_xid::text::bigint AS x FROM pg_stat_activity
-    WHERE backend_xid IS NOT NULL
-      AND (datid IS DISTINCT FROM (SELECT oid FROM pg_database WHERE datname = current_database())
-           OR backend_type = 'autovacuum worker'))
-  SELECT coalesce(
-      (SELECT min(x::text::bigint) FROM snap, pg_snapshot_xip(snap.s) AS x
-        WHERE (x::text::bigint % 4294967296) NOT IN (SELECT x FROM elsewhere)),
-      (SELECT pg_snapshot_xmax(s)::text::bigint FROM snap))
-    - 1 + (SELECT value FROM scn_counter WHERE id = 1)`;
+DECLARE
+  snap pg_snapshot := pg_current_snapshot();
+  lowest bigint;
+BEGIN
+  IF pg_snapshot_xmin(snap) <> pg_snapshot_xmax(snap) THEN
+    SELECT min(x::text::bigint) INTO lowest FROM pg_snapshot_xip(snap) AS x
+    WHERE (x::text::bigint % 4294967296) NOT IN (
+      SELECT a.backend_xid::text::bigint FROM pg_stat_get_activity(NULL::integer) AS a
+      WHERE a.backend_xid IS NOT NULL
+        AND (a.datid IS DISTINCT FROM (SELECT oid FROM pg_database WHERE datname = current_database())
+             OR a.backend_type = 'autovacuum worker'));
+  END IF;
+  RETURN coalesce(lowest, pg_snapshot_xmax(snap)::text::bigint) - 1
+    + (SELECT value FROM scn_counter WHERE id = 1);
+END`;
 
 /**
  * Installs the SCN functions (after the migrations), checks the base against the server (see
@@ -61,7 +68,7 @@ export async function installScnHorizon(db: Kysely<DB>): Promise<void> {
     await sql`CREATE OR REPLACE FUNCTION tv2_scn() RETURNS bigint LANGUAGE sql VOLATILE AS ${sql.lit(SCN_FUNCTION)}`.execute(
       trx,
     );
-    await sql`CREATE OR REPLACE FUNCTION tv2_scn_horizon() RETURNS bigint LANGUAGE sql VOLATILE AS ${sql.lit(HORIZON_FUNCTION)}`.execute(
+    await sql`CREATE OR REPLACE FUNCTION tv2_scn_horizon() RETURNS bigint LANGUAGE plpgsql VOLATILE AS ${sql.lit(HORIZON_FUNCTION)}`.execute(
       trx,
     );
     const tables = await scnTables(trx);
