@@ -4,17 +4,14 @@
 
 -- StockReadRepository.articleStock (wholesale)
 SELECT
-  'article' AS "part",
-  "a"."deleted",
-  "a"."active",
-  "a"."retail",
-  "s"."sizex",
-  "s"."position",
-  NULL AS "code",
-  NULL AS "name",
-  NULL AS "kind",
-  NULL AS "on_hand",
-  NULL AS "reserved"
+  0 AS "part",
+  cast(NULL AS text) AS "sizex",
+  cast(NULL AS text) AS "code",
+  cast(NULL AS text) AS "name",
+  cast(NULL AS text) AS "kind",
+  "a"."deleted" AS "n1",
+  "a"."active" AS "n2",
+  "a"."retail" AS "n3"
 FROM
   (
     SELECT
@@ -26,51 +23,70 @@ FROM
     FROM
       "article"
   ) AS "a"
-  LEFT JOIN (
+WHERE
+  "a"."article_no" = $1
+UNION ALL
+SELECT
+  1 AS "part",
+  "s"."sizex",
+  cast(NULL AS text) AS "code",
+  cast(NULL AS text) AS "name",
+  cast(NULL AS text) AS "kind",
+  "s"."position" AS "n1",
+  cast(NULL AS integer) AS "n2",
+  cast(NULL AS integer) AS "n3"
+FROM
+  (
     SELECT
       "article_no",
       "sizex",
       "position"
     FROM
       "article_size"
-  ) AS "s" ON "s"."article_no" = "a"."article_no"
+  ) AS "s"
 WHERE
-  "a"."article_no" = $1
+  "s"."article_no" = $2
 UNION ALL
 SELECT
-  'location' AS "part",
-  NULL AS "deleted",
-  NULL AS "active",
-  NULL AS "retail",
-  "l"."sizex",
-  NULL AS "position",
+  2 AS "part",
+  cast(NULL AS text) AS "sizex",
   "loc"."code",
   "loc"."name",
   "loc"."kind",
-  "l"."on_hand",
-  "l"."reserved"
+  cast(NULL AS integer) AS "n1",
+  cast(NULL AS integer) AS "n2",
+  cast(NULL AS integer) AS "n3"
 FROM
   "stock_location" AS "loc"
-  LEFT JOIN "stock_level" AS "l" ON "l"."location_code" = "loc"."code"
-  AND "l"."article_no" = $2
 WHERE
   "loc"."deleted" = $3
   AND "loc"."active" = $4
-  AND "loc"."serves_wholesale" = $5;
+  AND "loc"."serves_wholesale" = $5
+UNION ALL
+SELECT
+  3 AS "part",
+  "l"."sizex",
+  "l"."location_code" AS "code",
+  cast(NULL AS text) AS "name",
+  cast(NULL AS text) AS "kind",
+  "l"."on_hand" AS "n1",
+  "l"."reserved" AS "n2",
+  cast(NULL AS integer) AS "n3"
+FROM
+  "stock_level" AS "l"
+WHERE
+  "l"."article_no" = $6;
 
 -- StockReadRepository.articleStock (retail, one location)
 SELECT
-  'article' AS "part",
-  "a"."deleted",
-  "a"."active",
-  "a"."retail",
-  "s"."sizex",
-  "s"."position",
-  NULL AS "code",
-  NULL AS "name",
-  NULL AS "kind",
-  NULL AS "on_hand",
-  NULL AS "reserved"
+  0 AS "part",
+  cast(NULL AS text) AS "sizex",
+  cast(NULL AS text) AS "code",
+  cast(NULL AS text) AS "name",
+  cast(NULL AS text) AS "kind",
+  "a"."deleted" AS "n1",
+  "a"."active" AS "n2",
+  "a"."retail" AS "n3"
 FROM
   (
     SELECT
@@ -82,38 +98,61 @@ FROM
     FROM
       "article"
   ) AS "a"
-  LEFT JOIN (
+WHERE
+  "a"."article_no" = $1
+UNION ALL
+SELECT
+  1 AS "part",
+  "s"."sizex",
+  cast(NULL AS text) AS "code",
+  cast(NULL AS text) AS "name",
+  cast(NULL AS text) AS "kind",
+  "s"."position" AS "n1",
+  cast(NULL AS integer) AS "n2",
+  cast(NULL AS integer) AS "n3"
+FROM
+  (
     SELECT
       "article_no",
       "sizex",
       "position"
     FROM
       "article_size"
-  ) AS "s" ON "s"."article_no" = "a"."article_no"
+  ) AS "s"
 WHERE
-  "a"."article_no" = $1
+  "s"."article_no" = $2
 UNION ALL
 SELECT
-  'location' AS "part",
-  NULL AS "deleted",
-  NULL AS "active",
-  NULL AS "retail",
-  "l"."sizex",
-  NULL AS "position",
+  2 AS "part",
+  cast(NULL AS text) AS "sizex",
   "loc"."code",
   "loc"."name",
   "loc"."kind",
-  "l"."on_hand",
-  "l"."reserved"
+  cast(NULL AS integer) AS "n1",
+  cast(NULL AS integer) AS "n2",
+  cast(NULL AS integer) AS "n3"
 FROM
   "stock_location" AS "loc"
-  LEFT JOIN "stock_level" AS "l" ON "l"."location_code" = "loc"."code"
-  AND "l"."article_no" = $2
 WHERE
   "loc"."deleted" = $3
   AND "loc"."active" = $4
   AND "loc"."serves_retail" = $5
-  AND "loc"."code" = $6;
+  AND "loc"."code" = $6
+UNION ALL
+SELECT
+  3 AS "part",
+  "l"."sizex",
+  "l"."location_code" AS "code",
+  cast(NULL AS text) AS "name",
+  cast(NULL AS text) AS "kind",
+  "l"."on_hand" AS "n1",
+  "l"."reserved" AS "n2",
+  cast(NULL AS integer) AS "n3"
+FROM
+  "stock_level" AS "l"
+WHERE
+  "l"."article_no" = $7
+  AND "l"."location_code" = $8;
 
 -- StockReadRepository.levelsPage (wholesale, from the start)
 SELECT

@@ -3,12 +3,12 @@ import { currentScn, inWriteTransaction, type UnitOfWork } from '../../kernel/db
 import { ValidationError } from '../../kernel/errors.ts';
 import { feedPage } from '../../kernel/feed-page.ts';
 import type { Audience, Page, PageOf } from '../../kernel/paging.ts';
-import { CATALOG_ERRORS } from '../catalog/index.ts';
-import { type ArticleStockRow, StockReadRepository } from './stock-read-repository.ts';
+import { articleStockAnswer } from './article-stock-answer.ts';
+import { ScnPerTurn } from './scn-per-turn.ts';
+import { StockReadRepository } from './stock-read-repository.ts';
 import {
   type LedgerMismatch,
   type LevelKey,
-  type LocationRow,
   levelKeyString,
   StockRepository,
   type StoredMovement,
@@ -24,8 +24,6 @@ import {
 import { checkStillThere, checkTarget, checkTargets, movementRow, whyNot } from './stock-shared.ts';
 import {
   type ArticleStockWire,
-  articleStockToWire,
-  articleVisibleTo,
   levelKeyToWire,
   levelToWire,
   levelVisibleTo,
@@ -50,6 +48,7 @@ export interface TransferInput {
 export class StockLedgerService {
   readonly #read: StockRepository;
   readonly #lists: StockReadRepository;
+  readonly #scn: ScnPerTurn;
 
   readonly database: Database;
   readonly now: () => Date;
@@ -59,6 +58,7 @@ export class StockLedgerService {
     this.now = now;
     this.#read = new StockRepository(database.db);
     this.#lists = new StockReadRepository(database.db);
+    this.#scn = new ScnPerTurn(() => currentScn(database.db));
   }
 
   // --- reads -----------------------------------------------------------------------------------
@@ -93,48 +93,17 @@ export class StockLedgerService {
 
   /**
    * One article's stock at every location this audience sees (or at one), with totals per size: two
-   * statements, the SCN and then everything else (StockRepository.articleStock).
+   * statements, the SCN (shared by the reads of one event-loop turn, each read after its request
+   * asked: ScnPerTurn) and then everything else (StockReadRepository.articleStock).
    */
   async articleStock(
     audience: Audience,
     articleNo: string,
     locationCode?: string,
   ): Promise<ArticleStockWire> {
-    const scn = await currentScn(this.database.db);
+    const scn = await this.#scn.current();
     const rows = await this.#lists.articleStock(audience, articleNo, locationCode);
-    const article = rows.find((r) => r.part === 'article');
-    if (!article || !articleVisibleTo(audience, flagsOf(article))) {
-      throw CATALOG_ERRORS.ARTICLE_NOT_FOUND(
-        `No article "${articleNo}"${audience === 'B2C' ? ' published for retail' : ''}.`,
-      );
-    }
-    const sizes: Array<{ sizex: string; position: number }> = [];
-    const locations = new Map<string, Pick<LocationRow, 'code' | 'name' | 'kind'>>();
-    const levels: Array<{ sizex: string; location_code: string; on_hand: number; reserved: number }> = [];
-    for (const r of rows) {
-      if (r.part === 'article') {
-        if (r.sizex !== null) sizes.push({ sizex: r.sizex, position: r.position ?? 0 });
-      } else if (r.code !== null) {
-        locations.set(r.code, { code: r.code, name: r.name ?? '', kind: r.kind ?? 'SHOP' });
-        if (r.sizex !== null) {
-          levels.push({
-            sizex: r.sizex,
-            location_code: r.code,
-            on_hand: r.on_hand ?? 0,
-            reserved: r.reserved ?? 0,
-          });
-        }
-      }
-    }
-    if (locationCode !== undefined && locations.size === 0) throw locationNotFound(locationCode);
-    return articleStockToWire(
-      audience,
-      scn,
-      articleNo,
-      sizes.sort((a, b) => a.position - b.position).map((s) => s.sizex),
-      [...locations.values()].sort((a, b) => byText(a.code, b.code)),
-      levels.sort((a, b) => byText(a.sizex, b.sizex) || byText(a.location_code, b.location_code)),
-    );
+    return articleStockAnswer(audience, scn, articleNo, rows, locationCode);
   }
 
   /** The level of one size at one location; zeros when it never had stock. */
@@ -305,14 +274,4 @@ export class StockLedgerService {
       return { movements: lines.length };
     });
   }
-}
-
-/** The article flags of an `articleStock` row of the article (null only on location rows). */
-function flagsOf(r: ArticleStockRow): { deleted: number; active: number; retail: number } {
-  return { deleted: r.deleted ?? 1, active: r.active ?? 0, retail: r.retail ?? 0 };
-}
-
-/** Text order as the database's ORDER BY on a key column (code point order, not the locale's). */
-function byText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }

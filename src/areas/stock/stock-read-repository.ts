@@ -1,8 +1,9 @@
-import { type Kysely, sql } from 'kysely';
+import { type CompiledQuery, type Kysely, sql } from 'kysely';
 import { changedAfter } from '../../kernel/db/feed-sql.ts';
 import type { DB } from '../../kernel/db/schema.ts';
 import type { Audience } from '../../kernel/paging.ts';
 import { articleFlags, articleSizePositions } from '../catalog/index.ts';
+import { compiledOnce } from './compiled-once.ts';
 import type { LevelRow } from './stock-repository.ts';
 import type { LocationKind } from './tables.ts';
 
@@ -18,23 +19,29 @@ export interface LevelFeedRow extends LevelRow {
   serves_retail: number;
 }
 
+/** What a row of one article's stock answer (`articleStock`) carries, by its `part`. */
+export const ARTICLE_PART = 0;
+/** One of the article's sizes: `sizex`, `n1` its place in the size table. */
+export const SIZE_PART = 1;
+/** A location the audience sees: `code`, `name`, `kind`. */
+export const LOCATION_PART = 2;
+/** A level of the article: `sizex` at `code`, `n1` on hand, `n2` reserved. */
+export const LEVEL_PART = 3;
+
 /**
- * A row of one article's stock answer (`articleStock`): `part` 'article' carries the article's flags
- * and one of its sizes with its place in the size table (no size: an article without sizes);
- * `part` 'location' one location with one level of the article there (no level: none there).
+ * A row of one article's stock answer: `part` says which (the constants above); the article's own
+ * row carries its flags as `n1` deleted, `n2` active, `n3` retail. Columns a part does not use are
+ * null.
  */
 export interface ArticleStockRow {
-  part: 'article' | 'location';
-  deleted: number | null;
-  active: number | null;
-  retail: number | null;
+  part: number;
   sizex: string | null;
-  position: number | null;
   code: string | null;
   name: string | null;
   kind: LocationKind | null;
-  on_hand: number | null;
-  reserved: number | null;
+  n1: number | null;
+  n2: number | null;
+  n3: number | null;
 }
 
 const FEED_COLUMNS = [
@@ -165,69 +172,107 @@ export class StockReadRepository {
   }
 
   /**
-   * Everything one article's stock answer needs, in one statement: the article's flags and sizes,
-   * and each location `audience` sees (the rule of stock-wire.ts, `locationVisibleTo`, in SQL; only
-   * `locationCode` if given) with the article's levels there. No order: the caller sorts.
+   * Everything one article's stock answer needs, in one statement of four plain parts (`part`): the
+   * article's flags, its sizes, each location `audience` sees (the rule of stock-wire.ts,
+   * `locationVisibleTo`, in SQL; only `locationCode` if given) and the article's levels (only at
+   * `locationCode` if given; the caller keeps those at the locations listed). Each part reads one
+   * table by key, with no join: the levels once by the article's prefix of their key, not once per
+   * location. No order: the caller sorts. The statement is compiled once per audience and filter.
    */
-  async articleStock(
-    audience: Audience,
-    articleNo: string,
-    locationCode?: string,
-  ): Promise<ArticleStockRow[]> {
-    const none = <T>() => sql<T | null>`null`;
-    const rows = await this.db
-      .selectFrom(articleFlags(this.db).as('a'))
-      .leftJoin(articleSizePositions(this.db).as('s'), 's.article_no', 'a.article_no')
-      .where('a.article_no', '=', articleNo)
-      .select([
-        sql<'article' | 'location'>`'article'`.as('part'),
-        'a.deleted',
-        'a.active',
-        'a.retail',
-        's.sizex',
-        's.position',
-        none<string>().as('code'),
-        none<string>().as('name'),
-        none<LocationKind>().as('kind'),
-        none<number>().as('on_hand'),
-        none<number>().as('reserved'),
-      ])
-      .$castTo<ArticleStockRow>()
-      .unionAll(
-        this.db
-          .selectFrom('stock_location as loc')
-          .leftJoin('stock_level as l', (join) =>
-            join.onRef('l.location_code', '=', 'loc.code').on('l.article_no', '=', articleNo),
-          )
-          .where('loc.deleted', '=', 0)
-          .where('loc.active', '=', 1)
-          .where(audience === 'B2B' ? 'loc.serves_wholesale' : 'loc.serves_retail', '=', 1)
-          .$if(locationCode !== undefined, (qb) => qb.where('loc.code', '=', locationCode ?? ''))
-          .select([
-            sql<'article' | 'location'>`'location'`.as('part'),
-            none<number>().as('deleted'),
-            none<number>().as('active'),
-            none<number>().as('retail'),
-            'l.sizex',
-            none<number>().as('position'),
-            'loc.code',
-            'loc.name',
-            'loc.kind',
-            'l.on_hand',
-            'l.reserved',
-          ])
-          .$castTo<ArticleStockRow>(),
-      )
-      .execute();
-    const n = (v: unknown) => (v === null ? null : num(v));
-    return rows.map((r) => ({
-      ...r,
-      deleted: n(r.deleted),
-      active: n(r.active),
-      retail: n(r.retail),
-      position: n(r.position),
-      on_hand: n(r.on_hand),
-      reserved: n(r.reserved),
-    }));
+  articleStock(audience: Audience, articleNo: string, locationCode?: string): Promise<ArticleStockRow[]> {
+    const key = `${audience}${locationCode === undefined ? '' : ' at'}`;
+    let query = this.#articleStock.get(key);
+    if (!query) {
+      query = this.#articleStockQuery(audience, locationCode !== undefined);
+      this.#articleStock.set(key, query);
+    }
+    return this.db
+      .executeQuery(query({ article: articleNo, location: locationCode ?? '' }))
+      .then((result) => result.rows);
   }
+
+  readonly #articleStock = new Map<string, (values: ArticleStockValues) => CompiledQuery<ArticleStockRow>>();
+
+  #articleStockQuery(audience: Audience, atLocation: boolean) {
+    // Typed nulls: PostgreSQL types a UNION's column from its first part, so a bare NULL there
+    // would be text and clash with an integer further down.
+    const text = sql<string | null>`cast(null as text)`;
+    const int = sql<number | null>`cast(null as integer)`;
+    const part = (n: number) => sql<number>`${sql.lit(n)}`.as('part');
+    return compiledOnce<ArticleStockValues, ArticleStockRow>(
+      atLocation ? ['article', 'location'] : ['article'],
+      (v) =>
+        this.db
+          .selectFrom(articleFlags(this.db).as('a'))
+          .where('a.article_no', '=', v.article)
+          .select([
+            part(ARTICLE_PART),
+            text.as('sizex'),
+            text.as('code'),
+            text.as('name'),
+            sql<LocationKind | null>`cast(null as text)`.as('kind'),
+            'a.deleted as n1',
+            'a.active as n2',
+            'a.retail as n3',
+          ])
+          .$castTo<ArticleStockRow>()
+          .unionAll(
+            this.db
+              .selectFrom(articleSizePositions(this.db).as('s'))
+              .where('s.article_no', '=', v.article)
+              .select([
+                part(SIZE_PART),
+                's.sizex',
+                text.as('code'),
+                text.as('name'),
+                text.as('kind'),
+                's.position as n1',
+                int.as('n2'),
+                int.as('n3'),
+              ])
+              .$castTo<ArticleStockRow>(),
+          )
+          .unionAll(
+            this.db
+              .selectFrom('stock_location as loc')
+              .where('loc.deleted', '=', 0)
+              .where('loc.active', '=', 1)
+              .where(audience === 'B2B' ? 'loc.serves_wholesale' : 'loc.serves_retail', '=', 1)
+              .$if(atLocation, (qb) => qb.where('loc.code', '=', v.location))
+              .select([
+                part(LOCATION_PART),
+                text.as('sizex'),
+                'loc.code',
+                'loc.name',
+                'loc.kind',
+                int.as('n1'),
+                int.as('n2'),
+                int.as('n3'),
+              ])
+              .$castTo<ArticleStockRow>(),
+          )
+          .unionAll(
+            this.db
+              .selectFrom('stock_level as l')
+              .where('l.article_no', '=', v.article)
+              .$if(atLocation, (qb) => qb.where('l.location_code', '=', v.location))
+              .select([
+                part(LEVEL_PART),
+                'l.sizex',
+                'l.location_code as code',
+                text.as('name'),
+                text.as('kind'),
+                'l.on_hand as n1',
+                'l.reserved as n2',
+                int.as('n3'),
+              ])
+              .$castTo<ArticleStockRow>(),
+          ),
+    );
+  }
+}
+
+interface ArticleStockValues {
+  article: string;
+  location: string;
 }
