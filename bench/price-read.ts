@@ -8,10 +8,11 @@
  *
  *   node bench/price-read.ts --db sqlite:/tmp/copy.sqlite [--seconds 8] [--article] [--ping] [--cpu-prof <dir>]
  *   node bench/price-read.ts --db postgres://postgres@127.0.0.1:55450/my_copy
+ *   node bench/price-read.ts --db ... --tv2 /tmp/before    (tv2 of another checkout, same bench)
  *
  * Work on a copy of the world (bench/all.ts makes its own): the run writes nothing but tokens.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { FIRST_DEMO_CUSTOMER } from '../src/areas/customers/index.ts';
@@ -29,6 +30,8 @@ import {
 import { load, startProcess, stopProcess } from './measure.ts';
 import { BENCH_SECRET, BENCH_USER } from './world.ts';
 
+type Tv2Load = Parameters<typeof compare>[2];
+
 const { values } = parseArgs({
   options: {
     db: { type: 'string' },
@@ -37,6 +40,8 @@ const { values } = parseArgs({
     ping: { type: 'boolean', default: false },
     'cpu-prof': { type: 'string' },
     work: { type: 'string', default: '/tmp/tv2-price-read' },
+    /** Another checkout whose tv2 to measure (e.g. an earlier commit, unpacked by git archive). */
+    tv2: { type: 'string' },
   },
 });
 if (!values.db) throw new Error('--db <url> is required (a copy of a world)');
@@ -51,7 +56,38 @@ const tv2Args = [...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [])
 const tv2Env = { DATABASE_URL: values.db, LOG_LEVEL: 'warn', TV2_DEMO: '0' };
 const basic = { authorization: `Basic ${Buffer.from(`${BENCH_USER}:${BENCH_SECRET}`).toString('base64')}` };
 
-const tv2 = await startProcess(tv2Args, tv2Env, { path: '/health/ready' }, root);
+/**
+ * CPU seconds (user + system) used so far by the tv2 process and, on PostgreSQL, by the server
+ * processes of the measured database: per request, what a read costs whatever else the machine runs.
+ */
+const database = values.db.startsWith('sqlite:') ? undefined : new URL(values.db).pathname.slice(1);
+const ticks = (pid: number) => {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return 0; // the process ended
+  }
+};
+const serverPids = () =>
+  database === undefined
+    ? []
+    : readdirSync('/proc')
+        .filter((d) => /^\d+$/.test(d))
+        .filter((d) => {
+          try {
+            return readFileSync(`/proc/${d}/cmdline`, 'utf8').startsWith(`postgres: postgres ${database} `);
+          } catch {
+            return false;
+          }
+        })
+        .map(Number);
+const cpu = (pid: number) => ({
+  tv2: ticks(pid) / 100,
+  db: serverPids().reduce((n, p) => n + ticks(p), 0) / 100,
+});
+
+const tv2 = await startProcess(tv2Args, tv2Env, { path: '/health/ready' }, values.tv2 ?? root);
 const started = [tv2];
 try {
   const token = (
@@ -117,25 +153,44 @@ try {
       return r;
     },
   };
+  /** The measured run's CPU per request (tv2, and the database server on PostgreSQL), logged. */
+  const measured =
+    (label: string, run: Tv2Load): Tv2Load =>
+    async (s, warmUp) => {
+      const before = cpu(tv2.child.pid ?? 0);
+      const result = await run(s, warmUp);
+      const after = cpu(tv2.child.pid ?? 0);
+      if (!warmUp) {
+        const us = (n: number) => `${Math.round((n * 1e6) / Math.max(1, result.ok))} µs`;
+        log(
+          `${label}: CPU per request: tv2 ${us(after.tv2 - before.tv2)}` +
+            (database === undefined ? '' : `, PostgreSQL ${us(after.db - before.db)}`),
+        );
+      }
+      return result;
+    };
+  const price = 'B2B_GetArticlePrice';
   await compare(
     stage,
-    'B2B_GetArticlePrice',
-    distinct(stage, priced.slice(reserve), pricePath, 'article sizes'),
+    price,
+    measured(price, distinct(stage, priced.slice(reserve), pricePath, 'article sizes')),
     'price',
   );
   if (values.article) {
+    const article = 'B2C_GetArticle, cache missed';
     await compare(
       stage,
-      'B2C_GetArticle, cache missed',
-      distinct(stage, retail.slice(reserve), articlePath, 'articles'),
+      article,
+      measured(article, distinct(stage, retail.slice(reserve), articlePath, 'articles')),
       'article',
     );
   }
   if (values.ping) {
+    const ping = 'APIPing with a token';
     await compare(
       stage,
-      'APIPing with a token',
-      () =>
+      ping,
+      measured(ping, () =>
         load({
           base: tv2.base,
           connections: CONNECTIONS,
@@ -143,6 +198,7 @@ try {
           headers: auth,
           next: () => ({ path: `${EXEC}APIPing` }),
         }),
+      ),
       'ping',
     );
   }
