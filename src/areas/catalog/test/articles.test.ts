@@ -2,6 +2,7 @@ import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { article, sizeTable } from '../../../../test/helpers/fixtures.ts';
 import { etagOf, samePicture } from '../../../../test/helpers/images.ts';
+import { expectScnStep } from '../../../../test/helpers/scn.ts';
 import { startTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
 
 let t: TestApp;
@@ -116,7 +117,7 @@ describe('B2B_GetAllArticles and B2C_GetAllArticles', () => {
     const b2b = (await list('B2B_GetAllArticles', { strscn: String(before) })).B2BGETALLARTICLES;
     expect(b2b.ARTICLES.map((a: { ARTICLE: string }) => a.ARTICLE)).toEqual(['A100-010', 'A500-010']);
     expect(b2b.DELETED).toEqual(['A400-010']);
-    expect(b2b.SCN).toBe(before + 3);
+    expectScnStep(before, b2b.SCN, 3);
 
     // for retail, an article taken off retail is gone just like a deleted one
     const b2c = (await list('B2C_GetAllArticles', { strscn: String(before) })).B2CGETALLARTICLES;
@@ -308,7 +309,7 @@ describe('catalogue writes', () => {
     expect(
       (await t.call('GET', 'B2B_GetArticle', { token: both, query: { strarticle: 'C1-1' } })).statusCode,
     ).toBe(404);
-    expect((await list('B2B_GetAllArticles')).B2BGETALLARTICLES.SCN).toBe(scnBefore);
+    expectScnStep(scnBefore, (await list('B2B_GetAllArticles')).B2BGETALLARTICLES.SCN, 0);
   });
 
   it('moves no SCN when the same data is saved again', async () => {
@@ -321,10 +322,10 @@ describe('catalogue writes', () => {
       written: 0,
       unchanged: 1,
     });
-    expect(await scn()).toBe(after);
+    expectScnStep(after, await scn(), 0);
     const changed = await t.services.catalog.saveArticles([a, { ...a, articleNo: 'D1-2', sizes: [] }]);
     expect(changed).toEqual({ written: 1, unchanged: 1 });
-    expect(await scn()).toBe(after + 1);
+    expectScnStep(after, await scn(), 1);
   });
 
   it('refuses two articles of one batch claiming the same barcode', async () => {
