@@ -184,9 +184,9 @@ FROM
       "article"
   ) AS "a"
 WHERE
-  "loc"."code" = "l"."location_code"
+  "l"."pos" >= $1
+  AND "loc"."code" = "l"."location_code"
   AND "a"."article_no" = "l"."article_no"
-  AND "l"."pos" >= $1
   AND (
     (
       SELECT
@@ -253,9 +253,9 @@ FROM
       "article"
   ) AS "a"
 WHERE
-  "loc"."code" = "l"."location_code"
+  "l"."pos" >= $1
+  AND "loc"."code" = "l"."location_code"
   AND "a"."article_no" = "l"."article_no"
-  AND "l"."pos" >= $1
   AND (
     (
       SELECT
@@ -324,10 +324,10 @@ FROM
       "article"
   ) AS "a"
 WHERE
-  "loc"."code" = "l"."location_code"
-  AND "a"."article_no" = "l"."article_no"
-  AND "l"."pos" >= $1
+  "l"."pos" >= $1
   AND "l"."location_code" = $2
+  AND "loc"."code" = "l"."location_code"
+  AND "a"."article_no" = "l"."article_no"
   AND (
     (
       SELECT
@@ -375,30 +375,70 @@ SELECT
   "l"."on_hand",
   "l"."reserved",
   "l"."scn",
-  "a"."deleted" AS "article_deleted",
-  "a"."active" AS "article_active",
-  "a"."retail" AS "article_retail",
-  "loc"."deleted" AS "location_deleted",
-  "loc"."active" AS "location_active",
-  "loc"."serves_wholesale",
-  "loc"."serves_retail"
+  (
+    SELECT
+      (
+        CASE
+          WHEN "a"."deleted" = 1 THEN 4
+          ELSE 0
+        END
+      ) + (
+        CASE
+          WHEN "a"."active" = 1 THEN 2
+          ELSE 0
+        END
+      ) + (
+        CASE
+          WHEN "a"."retail" = 1 THEN 1
+          ELSE 0
+        END
+      ) AS "f"
+    FROM
+      (
+        SELECT
+          "article_no",
+          "deleted",
+          "active",
+          "retail",
+          "scn"
+        FROM
+          "article"
+      ) AS "a"
+    WHERE
+      "a"."article_no" = "l"."article_no"
+  ) AS "article_flags",
+  (
+    SELECT
+      (
+        CASE
+          WHEN "loc"."deleted" = 1 THEN 8
+          ELSE 0
+        END
+      ) + (
+        CASE
+          WHEN "loc"."active" = 1 THEN 4
+          ELSE 0
+        END
+      ) + (
+        CASE
+          WHEN "loc"."serves_wholesale" = 1 THEN 2
+          ELSE 0
+        END
+      ) + (
+        CASE
+          WHEN "loc"."serves_retail" = 1 THEN 1
+          ELSE 0
+        END
+      ) AS "f"
+    FROM
+      "stock_location" AS "loc"
+    WHERE
+      "loc"."code" = "l"."location_code"
+  ) AS "location_flags"
 FROM
   "stock_level" AS "l"
-  CROSS JOIN "stock_location" AS "loc"
-  CROSS JOIN (
-    SELECT
-      "article_no",
-      "deleted",
-      "active",
-      "retail",
-      "scn"
-    FROM
-      "article"
-  ) AS "a"
 WHERE
-  "loc"."code" = "l"."location_code"
-  AND "a"."article_no" = "l"."article_no"
-  AND "l"."pos" >= $1
+  "l"."pos" >= $1
   AND "l"."pos" IN (
     SELECT
       "pos"
@@ -439,30 +479,70 @@ SELECT
   "l"."on_hand",
   "l"."reserved",
   "l"."scn",
-  "a"."deleted" AS "article_deleted",
-  "a"."active" AS "article_active",
-  "a"."retail" AS "article_retail",
-  "loc"."deleted" AS "location_deleted",
-  "loc"."active" AS "location_active",
-  "loc"."serves_wholesale",
-  "loc"."serves_retail"
+  (
+    SELECT
+      (
+        CASE
+          WHEN "a"."deleted" = 1 THEN 4
+          ELSE 0
+        END
+      ) + (
+        CASE
+          WHEN "a"."active" = 1 THEN 2
+          ELSE 0
+        END
+      ) + (
+        CASE
+          WHEN "a"."retail" = 1 THEN 1
+          ELSE 0
+        END
+      ) AS "f"
+    FROM
+      (
+        SELECT
+          "article_no",
+          "deleted",
+          "active",
+          "retail",
+          "scn"
+        FROM
+          "article"
+      ) AS "a"
+    WHERE
+      "a"."article_no" = "l"."article_no"
+  ) AS "article_flags",
+  (
+    SELECT
+      (
+        CASE
+          WHEN "loc"."deleted" = 1 THEN 8
+          ELSE 0
+        END
+      ) + (
+        CASE
+          WHEN "loc"."active" = 1 THEN 4
+          ELSE 0
+        END
+      ) + (
+        CASE
+          WHEN "loc"."serves_wholesale" = 1 THEN 2
+          ELSE 0
+        END
+      ) + (
+        CASE
+          WHEN "loc"."serves_retail" = 1 THEN 1
+          ELSE 0
+        END
+      ) AS "f"
+    FROM
+      "stock_location" AS "loc"
+    WHERE
+      "loc"."code" = "l"."location_code"
+  ) AS "location_flags"
 FROM
   "stock_level" AS "l"
-  CROSS JOIN "stock_location" AS "loc"
-  CROSS JOIN (
-    SELECT
-      "article_no",
-      "deleted",
-      "active",
-      "retail",
-      "scn"
-    FROM
-      "article"
-  ) AS "a"
 WHERE
-  "loc"."code" = "l"."location_code"
-  AND "a"."article_no" = "l"."article_no"
-  AND "l"."pos" >= $1
+  "l"."pos" >= $1
   AND "l"."location_code" = $2
   AND "l"."pos" IN (
     SELECT

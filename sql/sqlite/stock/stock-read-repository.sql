@@ -184,9 +184,9 @@ FROM
       "article"
   ) AS "a"
 WHERE
-  "loc"."code" = "l"."location_code"
+  "l"."pos" >= ?
+  AND "loc"."code" = "l"."location_code"
   AND "a"."article_no" = "l"."article_no"
-  AND "l"."pos" >= ?
   AND (
     (
       SELECT
@@ -253,9 +253,9 @@ FROM
       "article"
   ) AS "a"
 WHERE
-  "loc"."code" = "l"."location_code"
+  "l"."pos" >= ?
+  AND "loc"."code" = "l"."location_code"
   AND "a"."article_no" = "l"."article_no"
-  AND "l"."pos" >= ?
   AND (
     (
       SELECT
@@ -324,10 +324,10 @@ FROM
       "article"
   ) AS "a"
 WHERE
-  "loc"."code" = "l"."location_code"
-  AND "a"."article_no" = "l"."article_no"
-  AND "l"."pos" >= ?
+  "l"."pos" >= ?
   AND "l"."location_code" = ?
+  AND "loc"."code" = "l"."location_code"
+  AND "a"."article_no" = "l"."article_no"
   AND (
     (
       SELECT
@@ -396,9 +396,9 @@ FROM
       "article"
   ) AS "a"
 WHERE
-  "loc"."code" = "l"."location_code"
+  "l"."pos" >= ?
+  AND "loc"."code" = "l"."location_code"
   AND "a"."article_no" = "l"."article_no"
-  AND "l"."pos" >= ?
   AND "l"."pos" IN (
     SELECT
       "pos"
@@ -460,10 +460,10 @@ FROM
       "article"
   ) AS "a"
 WHERE
-  "loc"."code" = "l"."location_code"
-  AND "a"."article_no" = "l"."article_no"
-  AND "l"."pos" >= ?
+  "l"."pos" >= ?
   AND "l"."location_code" = ?
+  AND "loc"."code" = "l"."location_code"
+  AND "a"."article_no" = "l"."article_no"
   AND "l"."pos" IN (
     SELECT
       "pos"

@@ -1,4 +1,5 @@
-import { type CompiledQuery, type Kysely, sql } from 'kysely';
+import { type CompiledQuery, type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import { onPostgres } from '../../kernel/db/engine.ts';
 import { changedAfter } from '../../kernel/db/feed-sql.ts';
 import type { DB } from '../../kernel/db/schema.ts';
 import type { Audience } from '../../kernel/paging.ts';
@@ -65,6 +66,71 @@ function num(value: unknown): number {
   return Number(value);
 }
 
+/** The level's own columns of a page. */
+const LEVEL_COLUMNS = [
+  'l.pos as pos',
+  'l.article_no as article_no',
+  'l.sizex as sizex',
+  'l.location_code as location_code',
+  'l.on_hand',
+  'l.reserved',
+  'l.scn',
+] as const;
+
+type FlagColumns = Omit<LevelFeedRow, keyof LevelRow | 'pos'>;
+
+/** A row of `levelsPage` as the statement gives it: the flags as columns, or packed (PostgreSQL feeds). */
+type LevelsPageRow = LevelRow & { pos: number } & (
+    | FlagColumns
+    | { article_flags: number | null; location_flags: number | null }
+  ) & { article_flags?: number | null; location_flags?: number | null };
+
+interface LevelsPageValues {
+  since: number;
+  from: number;
+  limit: number;
+  location: string;
+}
+
+/** `weight` when the 0/1 flag `column` is 1 (the services' rule: only 1 counts), else 0. */
+function bit(column: string, weight: number) {
+  return sql<number>`(case when ${sql.ref(column)} = 1 then ${sql.lit(weight)} else 0 end)`;
+}
+
+/** The article's flags packed by `bit` (deleted 4, active 2, retail 1); none: as deleted. */
+function decodeArticleFlags(packed: unknown) {
+  if (packed === null || packed === undefined)
+    return { article_deleted: 1, article_active: 0, article_retail: 0 };
+  const f = Number(packed);
+  return { article_deleted: (f >> 2) & 1, article_active: (f >> 1) & 1, article_retail: f & 1 };
+}
+
+/** The location's flags packed by `bit` (deleted 8, active 4, wholesale 2, retail 1); none: as deleted. */
+function decodeLocationFlags(packed: unknown) {
+  if (packed === null || packed === undefined) {
+    return { location_deleted: 1, location_active: 0, serves_wholesale: 0, serves_retail: 0 };
+  }
+  const f = Number(packed);
+  return {
+    location_deleted: (f >> 3) & 1,
+    location_active: (f >> 2) & 1,
+    serves_wholesale: (f >> 1) & 1,
+    serves_retail: f & 1,
+  };
+}
+
+function flagsOf(r: FlagColumns): FlagColumns {
+  return {
+    article_deleted: r.article_deleted,
+    article_active: r.article_active,
+    article_retail: r.article_retail,
+    location_deleted: r.location_deleted,
+    location_active: r.location_active,
+    serves_wholesale: r.serves_wholesale,
+    serves_retail: r.serves_retail,
+  };
+}
+
 /**
  * The stock area's reads of what the operations show (docs/stock.md): the stock lists and change
  * feeds, paged by stable position, and one article's stock. Everything else is StockRepository.
@@ -106,69 +172,121 @@ export class StockReadRepository {
     limit: number,
     locationCode?: string,
   ): Promise<LevelFeedRow[]> {
-    const page = this.db
-      .selectFrom('stock_level as l')
-      .crossJoin('stock_location as loc')
-      .crossJoin(articleFlags(this.db).as('a'))
-      .whereRef('loc.code', '=', 'l.location_code')
-      .whereRef('a.article_no', '=', 'l.article_no')
-      .select(FEED_COLUMNS)
-      .where('l.pos', '>=', from)
-      .$if(locationCode !== undefined, (qb) => qb.where('l.location_code', '=', locationCode ?? ''))
-      .orderBy('l.pos')
-      .limit(limit);
-    const rows =
-      sinceScn > 0
-        ? await page
-            .where('l.pos', 'in', (eb) =>
+    const feed = sinceScn > 0;
+    const key = `${audience}${feed ? ' feed' : ''}${locationCode === undefined ? '' : ' at'}`;
+    let query = this.#levelsPages.get(key);
+    if (!query) {
+      query = this.#levelsPageQuery(audience, feed, locationCode !== undefined);
+      this.#levelsPages.set(key, query);
+    }
+    const { rows } = await this.db.executeQuery(
+      query({ since: sinceScn, from, limit, location: locationCode ?? '' }),
+    );
+    return rows.map((r) => {
+      const row = {
+        pos: num(r.pos),
+        article_no: r.article_no,
+        sizex: r.sizex,
+        location_code: r.location_code,
+        on_hand: num(r.on_hand),
+        reserved: num(r.reserved),
+        scn: num(r.scn),
+      };
+      if (r.article_flags === undefined) return { ...row, ...flagsOf(r as FlagColumns) };
+      return { ...row, ...decodeArticleFlags(r.article_flags), ...decodeLocationFlags(r.location_flags) };
+    });
+  }
+
+  readonly #levelsPages = new Map<string, (values: LevelsPageValues) => CompiledQuery<LevelsPageRow>>();
+
+  #levelsPageQuery(audience: Audience, feed: boolean, atLocation: boolean) {
+    const keys: Array<keyof LevelsPageValues> = ['from', 'limit'];
+    if (feed) keys.push('since');
+    if (atLocation) keys.push('location');
+    return compiledOnce<LevelsPageValues, LevelsPageRow>(keys, (v) => {
+      const levels = this.db
+        .selectFrom('stock_level as l')
+        .where('l.pos', '>=', v.from)
+        .$if(atLocation, (qb) => qb.where('l.location_code', '=', v.location))
+        .orderBy('l.pos')
+        .limit(v.limit);
+      const changed = (eb: ExpressionBuilder<DB & { l: DB['stock_level'] }, 'l'>) =>
+        eb('l.pos', 'in', (sub) =>
+          sub
+            .selectFrom('stock_level')
+            .select('pos')
+            .where(changedAfter('scn', v.since))
+            .union(
+              sub
+                .selectFrom(articleFlags(this.db).as('changed'))
+                .crossJoin('stock_level as of')
+                .whereRef('of.article_no', '=', 'changed.article_no')
+                .select('of.pos')
+                .where(changedAfter('changed.scn', v.since)),
+            ),
+        );
+      if (feed && onPostgres(this.db)) {
+        // PostgreSQL plans a statement on every call: the flags as two scalar subqueries (one
+        // index probe each per level) leave it one table and the semi-join to plan, instead of a
+        // three-way join (about 1.1 ms against 1.7 ms for a page of 100 changes on 1.4M levels).
+        return levels
+          .select(LEVEL_COLUMNS)
+          .select((eb) => [
+            eb
+              .selectFrom(articleFlags(this.db).as('a'))
+              .whereRef('a.article_no', '=', 'l.article_no')
+              .select(
+                sql<number>`${bit('a.deleted', 4)} + ${bit('a.active', 2)} + ${bit('a.retail', 1)}`.as('f'),
+              )
+              .as('article_flags'),
+            eb
+              .selectFrom('stock_location as loc')
+              .whereRef('loc.code', '=', 'l.location_code')
+              .select(
+                sql<number>`${bit('loc.deleted', 8)} + ${bit('loc.active', 4)} + ${bit('loc.serves_wholesale', 2)} + ${bit('loc.serves_retail', 1)}`.as(
+                  'f',
+                ),
+              )
+              .as('location_flags'),
+          ])
+          .where((eb) => changed(eb))
+          .$castTo<LevelsPageRow>();
+      }
+      const page = levels
+        .crossJoin('stock_location as loc')
+        .crossJoin(articleFlags(this.db).as('a'))
+        .whereRef('loc.code', '=', 'l.location_code')
+        .whereRef('a.article_no', '=', 'l.article_no')
+        .select(FEED_COLUMNS);
+      if (feed) return page.where((eb) => changed(eb)).$castTo<LevelsPageRow>();
+      return page
+        .where((eb) =>
+          eb.and([
+            eb(
               eb
-                .selectFrom('stock_level')
-                .select('pos')
-                .where(changedAfter('scn', sinceScn))
-                .union(
-                  eb
-                    .selectFrom(articleFlags(this.db).as('changed'))
-                    .crossJoin('stock_level as of')
-                    .whereRef('of.article_no', '=', 'changed.article_no')
-                    .select('of.pos')
-                    .where(changedAfter('changed.scn', sinceScn)),
-                ),
-            )
-            .execute()
-        : await page
-            .where((eb) =>
-              eb.and([
-                eb(
-                  eb
-                    .selectFrom('stock_location as v')
-                    .select(sql<number>`1`.as('seen'))
-                    .whereRef('v.code', '=', 'l.location_code')
-                    .where('v.deleted', '=', 0)
-                    .where('v.active', '=', 1)
-                    .where(audience === 'B2B' ? 'v.serves_wholesale' : 'v.serves_retail', '=', 1),
-                  'is not',
-                  null,
-                ),
-                eb(
-                  eb
-                    .selectFrom(articleFlags(this.db).as('f'))
-                    .select(sql<number>`1`.as('seen'))
-                    .whereRef('f.article_no', '=', 'l.article_no')
-                    .where('f.deleted', '=', 0)
-                    .$if(audience === 'B2C', (qb) => qb.where('f.retail', '=', 1).where('f.active', '=', 1)),
-                  'is not',
-                  null,
-                ),
-              ]),
-            )
-            .execute();
-    return rows.map((r) => ({
-      ...r,
-      pos: num(r.pos),
-      on_hand: num(r.on_hand),
-      reserved: num(r.reserved),
-      scn: num(r.scn),
-    }));
+                .selectFrom('stock_location as v')
+                .select(sql<number>`1`.as('seen'))
+                .whereRef('v.code', '=', 'l.location_code')
+                .where('v.deleted', '=', 0)
+                .where('v.active', '=', 1)
+                .where(audience === 'B2B' ? 'v.serves_wholesale' : 'v.serves_retail', '=', 1),
+              'is not',
+              null,
+            ),
+            eb(
+              eb
+                .selectFrom(articleFlags(this.db).as('f'))
+                .select(sql<number>`1`.as('seen'))
+                .whereRef('f.article_no', '=', 'l.article_no')
+                .where('f.deleted', '=', 0)
+                .$if(audience === 'B2C', (qb) => qb.where('f.retail', '=', 1).where('f.active', '=', 1)),
+              'is not',
+              null,
+            ),
+          ]),
+        )
+        .$castTo<LevelsPageRow>();
+    });
   }
 
   /**
