@@ -141,10 +141,32 @@ function discardingPool(pool: pg.Pool): PostgresPool {
   };
 }
 
+/**
+ * Names for the statements of this process (PostgreSQL prepared statements): a statement with
+ * parameters is sent by name, so each connection parses and plans it once and then only binds and
+ * runs it (the pg driver keeps what a connection has prepared). Planning was most of the server's
+ * work for a single read (0.35 to 0.45 ms of a price read's 0.5). The statements are the
+ * repositories' fixed texts; a text seen after `STATEMENT_NAMES_MAX` others is sent unnamed, so SQL
+ * built with values in its text cannot fill the connections with prepared statements.
+ */
+const statementNames = new Map<string, string>();
+const STATEMENT_NAMES_MAX = 2000;
+
+function statementName(sql: string): string | undefined {
+  let name = statementNames.get(sql);
+  if (name === undefined && statementNames.size < STATEMENT_NAMES_MAX) {
+    name = `tv2_${statementNames.size + 1}`;
+    statementNames.set(sql, name);
+  }
+  return name;
+}
+
 function wrapClient(client: pg.PoolClient): PostgresPoolClient {
   let lost = false;
   const query = async (sql: string, parameters: ReadonlyArray<unknown>) => {
     try {
+      const name = parameters.length > 0 ? statementName(sql) : undefined;
+      if (name !== undefined) return await client.query({ name, text: sql, values: parameters as unknown[] });
       return await client.query(sql, parameters as unknown[]);
     } catch (error) {
       if (error instanceof pg.DatabaseError) throw error;
