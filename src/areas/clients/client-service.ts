@@ -124,10 +124,15 @@ export class ClientService {
         if (creating && !fresh && this.database.engine === 'postgres') await repo.clientNoTaken(clientNo);
         const row = mergeClient(stored, input, clientNo, at, scn);
 
-        const emailOwner = row.email_norm === null ? undefined : await repo.clientNoByEmail(row.email_norm);
-        if (emailOwner !== undefined && emailOwner !== clientNo) throw emailTaken();
-        const cardOwner = row.card_no === null ? undefined : await repo.clientNoByCard(row.card_no);
-        if (cardOwner !== undefined && cardOwner !== clientNo) throw cardTaken(row.card_no ?? '');
+        // A new client's e-mail and card are guarded by their unique indexes alone (the insert's
+        // violation is mapped to 409 by uniqueConflict below); a change looks first, so that the
+        // answer names the conflict before anything is written.
+        if (!fresh) {
+          const emailOwner = row.email_norm === null ? undefined : await repo.clientNoByEmail(row.email_norm);
+          if (emailOwner !== undefined && emailOwner !== clientNo) throw emailTaken();
+          const cardOwner = row.card_no === null ? undefined : await repo.clientNoByCard(row.card_no);
+          if (cardOwner !== undefined && cardOwner !== clientNo) throw cardTaken(row.card_no ?? '');
+        }
 
         // The row carries the SCN taken first; writeChanged only decides whether to write it.
         const { written } = await writeChanged(uow, [{ wanted: row, stored }], {
@@ -144,7 +149,12 @@ export class ClientService {
           clientNo,
           created: creating,
           changed,
-          client: clientToWire(saved, await repo.hasPhoto(clientNo, 'PROFILE'), deletionDue(saved)),
+          // a client created now has no photo yet (photos belong to a client row)
+          client: clientToWire(
+            saved,
+            !creating && (await repo.hasPhoto(clientNo, 'PROFILE')),
+            deletionDue(saved),
+          ),
         };
       });
     } catch (error) {
