@@ -20,11 +20,14 @@ export interface HandlerContext<Q, B> {
   reply: FastifyReply;
 }
 
-/** A JSON text made elsewhere (e.g. from a cache) that is sent as it is. */
+/**
+ * A JSON text made elsewhere (e.g. from a cache) that is sent as it is; or its UTF-8 bytes, when
+ * it was put together from bytes (a list of stored documents), so it is not encoded again.
+ */
 export class JsonText {
-  readonly text: string;
+  readonly text: string | Buffer;
 
-  constructor(text: string) {
+  constructor(text: string | Buffer) {
     this.text = text;
   }
 }

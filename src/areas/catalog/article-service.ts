@@ -7,6 +7,7 @@ import type { SaveResult } from '../../kernel/import/import-kind.ts';
 import type { Audience, Page, PageOf } from '../../kernel/paging.ts';
 import { answerOf, documentsOf } from './article-document.ts';
 import { ArticleDocumentRepository } from './article-document-repository.ts';
+import type { ListedArticle } from './article-list-answer.ts';
 import {
   type ArticleInput,
   articleErrors,
@@ -72,27 +73,27 @@ export class ArticleService {
   }
 
   /**
-   * A page of articles as the JSON texts of their wire objects (the operations' answer), from their
-   * documents: the SCN and one statement a page. An article without a current document is built
-   * from its tables.
+   * A page of articles as the JSON of their wire objects (the operations' answer,
+   * article-list-answer.ts), from their documents' UTF-8 bytes as the database gives them: the
+   * SCN and one statement a page. An article without a current document is built from its tables.
    */
-  listArticleJson(audience: Audience, page: Page): Promise<PageOf<string, string>> {
+  listArticleJson(audience: Audience, page: Page): Promise<PageOf<ListedArticle, string>> {
     return feedPage(this.database.db, page, {
       rows: (sinceScn, from, limit) => this.#documents.page(audience, sinceScn, from, limit),
       position: (a) => a.pos,
       live: (a) => visibleTo(audience, a),
       items: async (visible) => {
         const missing = visible.filter((a) => a.document === null).map((a) => a.article_no);
-        const built = new Map<string, string>();
+        const built = new Map<string, ListedArticle>();
         if (missing.length > 0) {
           const rows = await this.#read.findArticles(missing);
           for (const wire of articlesToWire(rows, await this.#read.childrenOf(missing))) {
-            built.set(wire.ARTICLE, JSON.stringify(wire));
+            built.set(wire.ARTICLE, { text: JSON.stringify(wire), scn: null });
           }
         }
         return visible.flatMap((a) => {
-          const json = a.document !== null ? answerOf(a.document, a.scn) : built.get(a.article_no);
-          return json === undefined ? [] : [json];
+          const item = a.document !== null ? { text: a.document, scn: a.scn } : built.get(a.article_no);
+          return item === undefined ? [] : [item];
         });
       },
       deletedKey: (a) => a.article_no,

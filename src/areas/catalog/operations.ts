@@ -13,6 +13,7 @@ import {
   toPositiveInt,
 } from '../../kernel/params.ts';
 import { rooted } from '../../kernel/schemas.ts';
+import { articleListAnswer } from './article-list-answer.ts';
 import { ArticleSchema, ImageSchema, SizeTableSchema } from './schemas.ts';
 
 const ARTICLE_PAGE: PageLimits = { defaultLimit: 100, maxLimit: 1000 };
@@ -41,12 +42,15 @@ function allArticles(name: string, audience: Audience) {
         deleted: { description: 'Article numbers deleted since strscn.' },
       }),
     ),
-    async handler({ query, services }) {
-      // The articles are their stored answers (docs/catalog.md, "The article document"): joined, not serialised.
+    async handler({ query, services, reply }) {
+      // The articles are their stored answers (docs/catalog.md, "The article document"): their
+      // bytes copied into the answer, neither parsed nor serialised (article-list-answer.ts).
       const page = await services.catalog.listArticleJson(audience, toPage(query, ARTICLE_PAGE));
-      return new JsonText(
-        `{"${root}":{"SCN":${page.scn},"NEXTOFFSET":${page.nextOffset},"ARTICLES":[${page.items.join(',')}],"DELETED":${JSON.stringify(page.deleted)}}}`,
-      );
+      const answer = articleListAnswer(root, page);
+      // Its buffer serves the next answer once these bytes were handed to the operating system
+      // (`finish`); a response that ends otherwise (the client went away) leaves it to the GC.
+      reply.raw.once('finish', answer.release);
+      return new JsonText(answer.bytes);
     },
   });
 }
