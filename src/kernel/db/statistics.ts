@@ -21,7 +21,11 @@ interface Analysable {
   engine: Engine;
 }
 
-/** Rows read per index by one ANALYZE (SQLite's analysis_limit). */
+/**
+ * Rows read per index by one ANALYZE (SQLite's analysis_limit). With a limit SQLite also writes no
+ * sqlite_stat4 samples (better-sqlite3 is built with STAT4): plans come from sqlite_stat1 alone and
+ * never depend on a bound value through samples (see sqlite-driver.ts, valueBlindSql).
+ */
 const ANALYSIS_LIMIT = 1000;
 /** A table is analysed again when its size moved by more than this factor. */
 const GROWTH = 2;
