@@ -1,5 +1,6 @@
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectScnStep } from '../../../../test/helpers/scn.ts';
 import { ENGINE, startTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
 import type { Database } from '../../../kernel/db/database.ts';
 import { currentScn } from '../../../kernel/db/unit-of-work.ts';
@@ -106,9 +107,13 @@ describe(`one article's stock (${ENGINE})`, () => {
         for (const location of i % 10 === 0 ? [undefined, ...LOCATIONS] : [undefined]) {
           const said = `${audience} ${articleNo} ${location ?? ''}`;
           const now = await outcome(ledger.articleStock(audience, articleNo, location));
-          expect(now, said).toEqual(
-            await outcome(formerArticleStock(t.database, audience, articleNo, location)),
-          );
+          const former = await outcome(formerArticleStock(t.database, audience, articleNo, location));
+          if ('answer' in now && 'answer' in former) {
+            // the reader's SCN of two reads in turn: equal on SQLite, on PostgreSQL never back
+            expectScnStep(now.answer.SCN, former.answer.SCN, 0);
+            former.answer = { ...former.answer, SCN: now.answer.SCN };
+          }
+          expect(now, said).toEqual(former);
           kinds.add('error' in now ? (now.error.split(':')[0] ?? '') : 'answer');
         }
       }
