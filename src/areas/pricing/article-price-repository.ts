@@ -1,7 +1,7 @@
 import { type CompiledQuery, type Kysely, sql } from 'kysely';
+import { compiledOnce } from '../../kernel/db/compiled-once.ts';
 import type { DB } from '../../kernel/db/schema.ts';
 import { articleScopes, articleSizePositions } from '../catalog/index.ts';
-import { compiledOnce } from './compiled-once.ts';
 import type { PriceScope } from './tables.ts';
 
 /** What the price of one article size for one customer is read for (the customer already read). */

@@ -1,10 +1,10 @@
 import { type CompiledQuery, type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import { compiledOnce } from '../../kernel/db/compiled-once.ts';
 import { onPostgres } from '../../kernel/db/engine.ts';
 import { changedAfter } from '../../kernel/db/feed-sql.ts';
 import type { DB } from '../../kernel/db/schema.ts';
 import type { Audience } from '../../kernel/paging.ts';
 import { articleFlags, articleSizePositions } from '../catalog/index.ts';
-import { compiledOnce } from './compiled-once.ts';
 import type { LevelRow } from './stock-repository.ts';
 import type { LocationKind } from './tables.ts';
 

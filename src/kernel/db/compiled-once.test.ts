@@ -1,7 +1,7 @@
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import type { DB } from '../../kernel/db/schema.ts';
 import { compiledOnce } from './compiled-once.ts';
+import type { DB } from './schema.ts';
 
 // Compiling needs no connection: the dialects are never asked for one here.
 const sqlite = new Kysely<DB>({ dialect: new SqliteDialect({ database: {} as never }) });
@@ -43,7 +43,7 @@ describe('compiledOnce', () => {
     });
   }
 
-  it('builds the query twice on the first call (markers, then its values) and never again', () => {
+  it('builds the query twice on the first call (its values, then markers) and never again', () => {
     let builds = 0;
     const once = compiledOnce<Values, unknown>(['article', 'group', 'customerGroup'], (v) => {
       builds++;
@@ -70,5 +70,17 @@ describe('compiledOnce', () => {
       query(sqlite)(v).$if(v.customerGroup === null, (q) => q.where('scn', '>', 0)),
     );
     expect(() => once({ article: 'A1', group: 1, customerGroup: null })).toThrow(/depends on the values/);
+  });
+});
+
+describe('compiledOnce, the first call', () => {
+  it('builds with its own values before the markers (a plugin keeping the first statement sees real values)', () => {
+    const seen: string[] = [];
+    const once = compiledOnce<Values, unknown>(['article', 'group', 'customerGroup'], (v) => {
+      seen.push(v.article);
+      return query(sqlite)(v);
+    });
+    once({ article: 'A1', group: 1, customerGroup: null });
+    expect(seen).toEqual(['A1', '\u0000compiledOnce:article']);
   });
 });
