@@ -43,7 +43,7 @@ describe('compiledOnce', () => {
     });
   }
 
-  it('builds the query twice on the first call (its values, then markers) and never again', () => {
+  it('builds the query twice on the first call (markers, then its values) and never again', () => {
     let builds = 0;
     const once = compiledOnce<Values, unknown>(['article', 'group', 'customerGroup'], (v) => {
       builds++;
@@ -74,13 +74,13 @@ describe('compiledOnce', () => {
 });
 
 describe('compiledOnce, the first call', () => {
-  it('builds with its own values before the markers (a plugin keeping the first statement sees real values)', () => {
+  it('builds with its own values after the markers (a plugin keeping the last statement sees real values)', () => {
     const seen: string[] = [];
     const once = compiledOnce<Values, unknown>(['article', 'group', 'customerGroup'], (v) => {
       seen.push(v.article);
       return query(sqlite)(v);
     });
     once({ article: 'A1', group: 1, customerGroup: null });
-    expect(seen).toEqual(['A1', '\u0000compiledOnce:article']);
+    expect(seen).toEqual(['\u0000compiledOnce:article', 'A1']);
   });
 });

@@ -22,9 +22,6 @@ export function compiledOnce<V extends { [K in keyof V]: string | number | null 
 ): (values: V) => CompiledQuery<R> {
   let compiled: { sql: string; slots: Array<{ key: keyof V } | { constant: unknown }> } | undefined;
   const prepare = (first: V) => {
-    // the call's own build first: a plugin that keeps the first of equal statements (the stock
-    // query-plan test) gets the one with real values
-    const real = build(first).compile();
     const markers = new Map(keys.map((k) => [`\u0000compiledOnce:${k}`, k]));
     const { sql, parameters } = build(
       Object.fromEntries([...markers].map(([m, k]) => [k, m])) as V,
@@ -37,6 +34,9 @@ export function compiledOnce<V extends { [K in keyof V]: string | number | null 
       if (!slots.some((s) => 'key' in s && s.key === k))
         throw new Error(`compiledOnce: the value "${k}" is not a parameter of the query`);
     }
+    // the call's own build last: a plugin that keeps the last of equal statements (the query-plan
+    // tests, which explain what they captured) gets the one with real values
+    const real = build(first).compile();
     if (real.sql !== sql) throw new Error('compiledOnce: the SQL depends on the values');
     compiled = { sql, slots };
     return real;

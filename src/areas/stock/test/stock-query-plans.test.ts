@@ -22,10 +22,11 @@ async function planOf(run: (repo: StockReadRepository) => Promise<unknown>): Pro
   const db = t.database.db;
   let statement: CompiledQuery | undefined;
   const capture: KyselyPlugin = {
-    // every query builder passes here, subqueries too: the statement is the longest
+    // every query builder passes here, subqueries too: the statement is the longest, the last of
+    // equal ones (a statement compiled once is built with markers for its values, then with them)
     transformQuery({ node, queryId }) {
       const compiled = db.getExecutor().compileQuery(node, queryId);
-      if (!statement || compiled.sql.length > statement.sql.length) statement = compiled;
+      if (!statement || compiled.sql.length >= statement.sql.length) statement = compiled;
       return node;
     },
     async transformResult({ result }) {
