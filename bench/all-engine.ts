@@ -134,8 +134,11 @@ export async function runEngine(run: EngineRun): Promise<Row[]> {
     let bytes = 0;
     let slowestPageMs = 0;
     let lastPageMs = 0;
+    // The pass's time is the client's time per page as the bare pass spends it (the request and
+    // JSON.parse), not the bench's own work on the page (its articles noted, the page written to a
+    // file for the bare server: 223 MiB on the 100k world), which the bare pass does not do.
+    let passMs = 0;
     const sampler = rssSampler(tv2.child.pid ?? 0);
-    let started = performance.now();
     for (let offset: number | null = 1; offset !== null; ) {
       const pageStarted = performance.now();
       const text = await getText(
@@ -144,7 +147,9 @@ export async function runEngine(run: EngineRun): Promise<Row[]> {
       );
       lastPageMs = performance.now() - pageStarted;
       slowestPageMs = Math.max(slowestPageMs, lastPageMs);
-      const page = JSON.parse(text).B2BGETALLARTICLES as {
+      const parsed = JSON.parse(text);
+      passMs += performance.now() - pageStarted;
+      const page = parsed.B2BGETALLARTICLES as {
         ARTICLES: Array<{
           ARTICLE: string;
           ACTIVE: boolean;
@@ -166,7 +171,7 @@ export async function runEngine(run: EngineRun): Promise<Row[]> {
       bytes += Buffer.byteLength(text);
       offset = page.NEXTOFFSET;
     }
-    const passSeconds = (performance.now() - started) / 1000;
+    const passSeconds = passMs / 1000;
     const passPeak = sampler.stop();
 
     // --- Bodies for the bare server, captured from tv2 for articles the measured runs do not ask for.
@@ -253,7 +258,7 @@ export async function runEngine(run: EngineRun): Promise<Row[]> {
 
     log('full pass from bare Fastify');
     const bareSampler = rssSampler(bare.child.pid ?? 0);
-    started = performance.now();
+    const started = performance.now();
     for (let n = 1; n <= pageFiles.length; n++) {
       const text = await getText(`${bare.base}/page/${n}`, {});
       JSON.parse(text); // the client's work is the same as with tv2's pages
