@@ -47,6 +47,12 @@ export interface Config {
   trustProxy: boolean | string[];
   /** Bearer token that /metrics requires; /metrics is off (404) when unset. */
   metricsToken: string | undefined;
+  /** Orders: the stock location orders reserve at and deliver from (docs/orders.md, "Settings"). */
+  orderLocation: string;
+  /** Orders: a wholesale order may reserve less than it orders and keep the rest as a back-order. */
+  orderBackorders: boolean;
+  /** Orders: the price group whose SELLING prices (or a running action price) a web order pays. */
+  retailPriceGroup: number;
 }
 
 /** A setting with a value tv2 cannot use; its message names the setting. */
@@ -92,6 +98,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     shutdownTimeoutSeconds: intFrom(env, 'TV2_SHUTDOWN_TIMEOUT_SECONDS', 25),
     trustProxy: trustProxyFrom(env.TV2_TRUST_PROXY),
     metricsToken: env.TV2_METRICS_TOKEN || undefined,
+    orderLocation: env.TV2_ORDER_LOCATION || 'WH',
+    orderBackorders: env.TV2_ORDER_BACKORDERS !== '0',
+    retailPriceGroup: Math.max(1, intFrom(env, 'TV2_RETAIL_PRICE_GROUP', 1)),
     ...overrides,
   };
 }

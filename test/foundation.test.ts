@@ -107,9 +107,9 @@ describe('the catalogue', () => {
   });
 
   it('answers an operation whose area is not built with 501 NOT_IMPLEMENTED', async () => {
-    const res = await t.call('GET', 'B2B_GetOrder', { token: both });
+    const res = await t.call('GET', 'B2B_GetInvoiceHistory', { token: both });
     expectProblem(res, 501, 'NOT_IMPLEMENTED');
-    const post = await t.call('POST', 'B2C_PostWebOrder', { token: both, body: {} });
+    const post = await t.call('POST', 'B2C_PostNewGiftVoucher', { token: both, body: {} });
     expectProblem(post, 501, 'NOT_IMPLEMENTED');
   });
 

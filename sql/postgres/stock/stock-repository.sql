@@ -281,6 +281,18 @@ FROM
 ORDER BY
   "code";
 
+-- StockRepository.lockAvailable
+SELECT
+  "on_hand",
+  "reserved"
+FROM
+  "stock_level"
+WHERE
+  "article_no" = $1
+  AND "sizex" = $2
+  AND "location_code" = $3
+FOR UPDATE;
+
 -- StockRepository.lockLiveLocation
 SELECT
   "code"

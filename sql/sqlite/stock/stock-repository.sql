@@ -265,6 +265,17 @@ FROM
 ORDER BY
   "code";
 
+-- StockRepository.lockAvailable
+SELECT
+  "on_hand",
+  "reserved"
+FROM
+  "stock_level"
+WHERE
+  "article_no" = ?
+  AND "sizex" = ?
+  AND "location_code" = ?;
+
 -- StockRepository.lockLiveLocation
 SELECT
   "code"

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../kernel/db/schema.ts';
+import { type BarcodeSize, BarcodeRepository } from './barcode-repository.ts';
 import { type ArticleState, CatalogRepository } from './catalog-repository.ts';
 
 /**
@@ -43,3 +44,13 @@ export function articleSizesIn(
 
 export { articleFlags, articleSizePositions } from './catalog-repository.ts';
 export type { ArticleState };
+
+/**
+ * The live sizes behind the given barcodes (an unknown barcode, or one of a deleted article, is
+ * absent), with the article's VAT rate, flags and description: what an order line is made of.
+ */
+export function sizesByBarcodeIn(db: Kysely<DB>, barcodes: readonly string[]): Promise<Map<string, BarcodeSize>> {
+  return new BarcodeRepository(db).sizesByBarcode(barcodes);
+}
+
+export type { BarcodeSize };

@@ -59,6 +59,8 @@ export {
   articleStatesIn,
   liveArticlesIn,
   lockLiveArticleIn,
+  sizesByBarcodeIn,
+  type BarcodeSize,
 } from './article-facts.ts';
 export { articleScopes } from './article-scopes.ts';
 export { seedCatalog } from './demo/seed.ts';

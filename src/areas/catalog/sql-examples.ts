@@ -1,6 +1,7 @@
 import type { AreaSqlExamples } from '../../kernel/db/sql-examples.ts';
 import { sqlExamplesOf } from '../../kernel/db/sql-examples.ts';
 import { ArticleDocumentRepository } from './article-document-repository.ts';
+import { BarcodeRepository } from './barcode-repository.ts';
 import { type ArticleRow, CatalogRepository, type ImageRow } from './catalog-repository.ts';
 import { ImageRepository } from './image-repository.ts';
 
@@ -152,6 +153,9 @@ export const sqlExamples: AreaSqlExamples = {
       },
       write: (r) =>
         r.write([{ article_no: '10001-100', scn: 100, document: '{"ARTICLE":"10001-100","SCN":' }]),
+    }),
+    sqlExamplesOf(BarcodeRepository, {
+      sizesByBarcode: (r) => r.sizesByBarcode(['8710000100011', '8710000100028']),
     }),
   ],
 };

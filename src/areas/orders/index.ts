@@ -1,23 +1,28 @@
 import type { Area } from '../../kernel/area.ts';
-import { planned } from '../../kernel/operation.ts';
+import { ORDERS_ERRORS } from './errors.ts';
+import * as m0018 from './migrations/0018_orders.ts';
+import { ORDER_AFTER_SALES_OPERATIONS } from './operations-after-sales.ts';
+import { B2B_PostOrdCus, B2C_PostWebOrder } from './operations-placement.ts';
+import { ORDER_READ_OPERATIONS } from './operations-read.ts';
+import { createOrdersServices, type OrdersServices } from './order-services.ts';
+import { ORDER_RULE_ERRORS } from './rules/refusals.ts';
+import './tables.ts';
+
+declare module '../../kernel/services.ts' {
+  interface Services {
+    orders: OrdersServices;
+  }
+}
 
 /**
- * The orders area: wholesale and web orders, their states, deliveries and returns. Not built yet:
- * its operations are listed so they answer 501 NOT_IMPLEMENTED (issue 11 builds them here).
+ * The orders area: wholesale and web orders with their reservations, a table-driven lifecycle,
+ * deliveries and returns (docs/orders.md).
  */
 export const ordersArea: Area = {
   name: 'orders',
-  operations: [
-    planned('POST', 'B2C_CloseClientOrder', 'Orders', 'Close a client order'),
-    planned('GET', 'B2C_GetOrderStateChanges', 'Orders', 'Order state changes'),
-    planned('GET', 'B2C_GetOrderState', 'Orders', 'State of one order'),
-    planned('POST', 'B2C_GetReturnLocation', 'Orders', 'Return location'),
-    planned('POST', 'B2C_PostWebOrder', 'Orders', 'Post a web order'),
-    planned('GET', 'B2B_GetDeliveryHistory', 'Orders', 'Delivery history'),
-    planned('GET', 'B2B_GetOrderHistory', 'Orders', 'Order history'),
-    planned('GET', 'B2B_GetOrderStateChanges', 'Orders', 'Order state changes'),
-    planned('GET', 'B2B_GetOrderState', 'Orders', 'State of one order'),
-    planned('GET', 'B2B_GetOrder', 'Orders', 'One order'),
-    planned('POST', 'B2B_PostOrdCus', 'Orders', 'Post an order for a customer'),
-  ],
+  docs: 'docs/orders.md',
+  errors: { ...ORDER_RULE_ERRORS, ...ORDERS_ERRORS },
+  operations: [B2B_PostOrdCus, B2C_PostWebOrder, ...ORDER_READ_OPERATIONS, ...ORDER_AFTER_SALES_OPERATIONS],
+  migrations: { '0018_orders': m0018 },
+  services: (config, database, all) => ({ orders: createOrdersServices(config, database, all) }),
 };

@@ -42,6 +42,8 @@ export const pricingArea: Area = {
   adminRoutes: PRICING_ADMIN_ROUTES,
   importKinds: PRICING_IMPORT_KINDS,
   migrations: { '0003_pricing': m0003, '0011_pricing_positions': m0011 },
-  services: (_config, database) => ({ pricing: createPricingServices(database) }),
+  services: (config, database) => ({
+    pricing: createPricingServices(database, undefined, config.retailPriceGroup),
+  }),
   seedDemo: (services) => seedPrices(services, {}),
 };

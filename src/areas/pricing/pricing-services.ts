@@ -4,6 +4,7 @@ import { AgreementService } from './agreement-service.ts';
 import { ArticlePriceService } from './article-price-service.ts';
 import { ListPriceService } from './list-price-service.ts';
 import { PriceCustomerService } from './price-customer-service.ts';
+import { RetailPriceService } from './retail-price-service.ts';
 
 /** The pricing area's services, one per sub-resource (docs/pricing.md). */
 export interface PricingServices {
@@ -16,11 +17,14 @@ export interface PricingServices {
   customers: PriceCustomerService;
   /** What a customer pays for an article (resolution). */
   articlePrices: ArticlePriceService;
+  /** What a retail client pays for an article (list or action price). */
+  retailPrices: RetailPriceService;
 }
 
 export function createPricingServices(
   database: Database,
   now: () => Date = () => new Date(),
+  retailPriceGroup = 1,
 ): PricingServices {
   return {
     listPrices: new ListPriceService(database),
@@ -28,5 +32,6 @@ export function createPricingServices(
     actionPrices: new ActionPriceService(database, now),
     customers: new PriceCustomerService(database, now),
     articlePrices: new ArticlePriceService(database, now),
+    retailPrices: new RetailPriceService(database, retailPriceGroup, now),
   };
 }

@@ -66,6 +66,15 @@ export class PickupService {
     return { scn, nextOffset, items: rows.map((l) => pickupToWire(l.row, l.distance)), deleted: [] };
   }
 
+  /**
+   * The pickup location a web order names, as B2C_GetPickUpLocations lists it (a shop that allows
+   * pickup, or a visible external pickup point), or undefined when it lists none by that code.
+   */
+  async pickupLocation(code: string): Promise<PickupWire | undefined> {
+    const row = (await this.#read.visiblePickups()).find((r) => r.code === code && Number(r.visible) === 1);
+    return row === undefined ? undefined : pickupToWire(row, null);
+  }
+
   async savePickupPoint(input: PickupPointInput): Promise<SaveResult> {
     const wanted = pickupPointRow(input);
     return inWriteTransaction(this.database, async (uow) => {

@@ -79,6 +79,7 @@ export const sqlExamples: AreaSqlExamples = {
         'one location': (r) => r.levelsOfArticle('10001-100', 'WH1'),
       },
       levelsOfArticles: (r) => r.levelsOfArticles(['10001-100', '10002-200']),
+      lockAvailable: (r) => r.lockAvailable(KEY),
       lockLiveLocation: (r) => r.lockLiveLocation('WH1'),
       locationHoldsStock: (r) => r.locationHoldsStock('WH1'),
       locations: {

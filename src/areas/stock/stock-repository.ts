@@ -270,6 +270,23 @@ export class StockRepository {
    * ends: a deletion, which marks the row first and then looks for stock, waits for this
    * transaction and sees what it wrote (a stock receipt; decision 27).
    */
+  /**
+   * What is available at a level (on hand - reserved; 0 when there is no level), its row held until
+   * the transaction ends on PostgreSQL (FOR UPDATE), so a reservation of "as much as there is" that
+   * follows takes exactly that (SQLite serialises writers anyway). The reservation itself stays the
+   * conditional UPDATE (`reserve`): this read only sizes it.
+   */
+  async lockAvailable(key: LevelKey): Promise<number> {
+    const level = this.db
+      .selectFrom('stock_level')
+      .select(['on_hand', 'reserved'])
+      .where('article_no', '=', key.articleNo)
+      .where('sizex', '=', key.sizex)
+      .where('location_code', '=', key.locationCode);
+    const row = await (onPostgres(this.db) ? level.forUpdate() : level).executeTakeFirst();
+    return row === undefined ? 0 : Math.max(0, Number(row.on_hand) - Number(row.reserved));
+  }
+
   async lockLiveLocation(code: string): Promise<boolean> {
     const live = this.db
       .selectFrom('stock_location')

@@ -1,5 +1,6 @@
 import type { Database } from '../../kernel/db/database.ts';
 import { LocationService } from './location-service.ts';
+import { ReservationService } from './reservation-service.ts';
 import { StockLedgerService } from './stock-ledger-service.ts';
 import { StockTakeService } from './stock-take-service.ts';
 
@@ -10,6 +11,8 @@ export interface StockServices {
   ledger: StockLedgerService;
   /** Corrections and counted levels. */
   stockTake: StockTakeService;
+  /** Reservations, releases and shipments of many lines inside a caller's transaction (orders). */
+  reservations: ReservationService;
 }
 
 export function createStockServices(database: Database, now: () => Date = () => new Date()): StockServices {
@@ -17,5 +20,6 @@ export function createStockServices(database: Database, now: () => Date = () => 
     locations: new LocationService(database, now),
     ledger: new StockLedgerService(database, now),
     stockTake: new StockTakeService(database, now),
+    reservations: new ReservationService(now),
   };
 }

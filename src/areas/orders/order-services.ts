@@ -1,0 +1,21 @@
+import type { Config } from '../../config.ts';
+import type { Database } from '../../kernel/db/database.ts';
+import type { Services } from '../../kernel/services.ts';
+import { PlacementService } from './placement-service.ts';
+
+/** The orders area's services, one per sub-resource (docs/orders.md). */
+export interface OrdersServices {
+  /** Placing orders (B2B_PostOrdCus, B2C_PostWebOrder). */
+  placement: PlacementService;
+}
+
+export function createOrdersServices(
+  config: Config,
+  database: Database,
+  all: Services,
+  now: () => Date = () => new Date(),
+): OrdersServices {
+  return {
+    placement: new PlacementService(database, config, all, now),
+  };
+}

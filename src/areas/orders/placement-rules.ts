@@ -1,0 +1,231 @@
+import { createHash } from 'node:crypto';
+import type { FieldError } from '../../kernel/errors.ts';
+import { toMinor } from '../../kernel/money.ts';
+import type { BarcodeSize } from '../catalog/index.ts';
+import type { PostOrdCusBody, PostWebOrderBody } from './placement-schemas.ts';
+
+/**
+ * A placement as the service understands it, made from either body (pure; tested beside). Numbers
+ * the documented body types as strings are parsed strictly here (the schema already refused what
+ * is not digits or a decimal), and every line keeps the JSON pointer of its body line, so an error
+ * names the field the client sent.
+ */
+export interface PlacementLine {
+  barcode: string;
+  quantity: number;
+  /** What the client showed, to compare with the server's (absent: not sent). */
+  shown: { price?: number; netPrice?: number; discountBp?: number };
+  customerSequence: string;
+  /** `/ORDERREQUEST/ORDERLINES/2` */
+  pointer: string;
+}
+
+export type WebDelivery =
+  | {
+      kind: 'ADDRESS';
+      address?: {
+        NAME?: string;
+        ADDRESS: string;
+        HOUSENUMBER?: string;
+        POSTALCODE: string;
+        CITY: string;
+        COUNTRY: string;
+      };
+    }
+  | { kind: 'PICKUP'; location: string };
+
+export interface Placement {
+  channel: 'B2B' | 'B2C';
+  partyNo: number;
+  weborder: string;
+  currency?: string;
+  dateOrdered?: string;
+  deliveryAddressNo?: number;
+  invoiceAddressNo?: number;
+  headerText: string;
+  bottomText: string;
+  freightShown?: number;
+  customerDiscountShownBp?: number;
+  delivery?: WebDelivery;
+  email?: string;
+  paymentReference?: string;
+  lines: PlacementLine[];
+  /** The body's wrapper pointer (`/ORDERREQUEST`, `/WEBORDERDATA`). */
+  root: string;
+}
+
+/** The party as the placement uses it (its terms and the addresses as they are now). */
+export interface Party {
+  channel: 'B2B' | 'B2C';
+  currency: string;
+  discountBp: number;
+  paymentDays: number;
+  deliveryAddressNo: number | null;
+  invoiceAddressNo: number | null;
+  deliveryAddress: string | null;
+  invoiceAddress: string | null;
+  pickupPoint: string | null;
+  email: string | null;
+}
+
+export interface PricedPlacementLine extends PlacementLine {
+  size: BarcodeSize;
+  vatBp: number;
+  listPrice: number;
+  unitPrice: number;
+  priceRule: string;
+  ruleDiscountBp: number | null;
+}
+
+const blank = (v: string | number | undefined) =>
+  v === undefined || (typeof v === 'string' && v.trim() === '');
+const amount = (v: string | number | undefined, name: string) =>
+  blank(v) ? undefined : toMinor(v as string | number, name);
+/** A percentage as basis points (12.5 -> 1250); the schema allows two decimals, as money. */
+const percent = (v: string | number | undefined, name: string) => amount(v, name);
+const whole = (v: string | number) => (typeof v === 'number' ? v : Number(v.trim()));
+
+/** B2B_PostOrdCus's ORDERREQUEST, for the customer the call may act on. */
+export function placementFromOrdCus(body: PostOrdCusBody, customerNo: number): Placement {
+  const h = body.ORDERREQUEST.ORDERHEADER;
+  const root = '/ORDERREQUEST';
+  return {
+    channel: 'B2B',
+    partyNo: customerNo,
+    weborder: h.WEBORDER,
+    currency: h.CURRENCY,
+    dateOrdered: h.DATEORDERED,
+    deliveryAddressNo: h.DELEXTRAADDRESSNO,
+    invoiceAddressNo: h.FACEXTRAADDRESSNO,
+    headerText: h.HEADERTEXT ?? '',
+    bottomText: h.BOTTOMTEXT ?? '',
+    freightShown: amount(h.COSTFREIGHT, `${root}/ORDERHEADER/COSTFREIGHT`),
+    customerDiscountShownBp: percent(h.CUSTOMERDISCOUNTPERC, `${root}/ORDERHEADER/CUSTOMERDISCOUNTPERC`),
+    lines: body.ORDERREQUEST.ORDERLINES.map((l, i) => {
+      const pointer = `${root}/ORDERLINES/${i}`;
+      return {
+        barcode: l.BARCODE,
+        quantity: whole(l.QUANTITY),
+        shown: {
+          price: amount(l.PRICE, `${pointer}/PRICE`),
+          netPrice: amount(l.NETPRICE, `${pointer}/NETPRICE`),
+          discountBp: percent(l.DISCOUNT, `${pointer}/DISCOUNT`),
+        },
+        customerSequence: l.ORDERCUSTOMERSEQUENCE ?? '',
+        pointer,
+      };
+    }),
+    root,
+  };
+}
+
+/** B2C_PostWebOrder's WEBORDERDATA, for the client the call may act on. */
+export function placementFromWebOrder(body: PostWebOrderBody, clientNo: number): Placement {
+  const d = body.WEBORDERDATA;
+  const root = '/WEBORDERDATA';
+  const delivery: WebDelivery =
+    d.DELIVERY === 'PICKUP'
+      ? { kind: 'PICKUP', location: d.PICKUPLOCATION ?? '' }
+      : { kind: 'ADDRESS', ...(d.DELIVERYADDRESS ? { address: d.DELIVERYADDRESS } : {}) };
+  return {
+    channel: 'B2C',
+    partyNo: clientNo,
+    weborder: d.WEBORDER,
+    currency: d.CURRENCY,
+    headerText: '',
+    bottomText: '',
+    delivery,
+    email: d.EMAIL,
+    paymentReference: d.PAYMENTREFERENCE,
+    lines: d.ORDERLINES.map((l, i) => {
+      const pointer = `${root}/ORDERLINES/${i}`;
+      return {
+        barcode: l.BARCODE,
+        quantity: whole(l.QUANTITY),
+        shown: { price: amount(l.PRICE, `${pointer}/PRICE`) },
+        customerSequence: '',
+        pointer,
+      };
+    }),
+    root,
+  };
+}
+
+/** Fields a body must carry together (a pickup needs its location), named by pointer. */
+export function placementProblems(p: Placement): FieldError[] {
+  if (p.delivery?.kind === 'PICKUP' && p.delivery.location === '') {
+    return [{ name: `${p.root}/PICKUPLOCATION`, message: 'required with DELIVERY PICKUP' }];
+  }
+  return [];
+}
+
+/**
+ * The fingerprint of a placement as understood (not as spelled: "2" and 2 are the same quantity):
+ * a repeat of the same reference must have the same one, or it is another order under a used
+ * reference (409 WEBORDER_CONFLICT).
+ */
+export function requestHash(p: Placement): string {
+  const understood = {
+    channel: p.channel,
+    party: p.partyNo,
+    weborder: p.weborder,
+    currency: p.currency ?? null,
+    date: p.dateOrdered ?? null,
+    del: p.deliveryAddressNo ?? null,
+    fac: p.invoiceAddressNo ?? null,
+    header: p.headerText,
+    bottom: p.bottomText,
+    freight: p.freightShown ?? null,
+    discount: p.customerDiscountShownBp ?? null,
+    delivery: p.delivery ?? null,
+    email: p.email ?? null,
+    payment: p.paymentReference ?? null,
+    lines: p.lines.map((l) => [
+      l.barcode,
+      l.quantity,
+      l.shown.price ?? null,
+      l.shown.netPrice ?? null,
+      l.shown.discountBp ?? null,
+      l.customerSequence,
+    ]),
+  };
+  return createHash('sha256').update(JSON.stringify(understood)).digest('hex');
+}
+
+const money = (minor: number) => (minor / 100).toFixed(2);
+
+/**
+ * Where what the client showed differs from the server's price (decision 34: refused, never
+ * trusted, never silently replaced): each as the field and the server's value.
+ */
+export function priceDifferences(
+  p: Placement,
+  party: Party,
+  lines: readonly PricedPlacementLine[],
+): FieldError[] {
+  const out: FieldError[] = [];
+  if (p.freightShown !== undefined && p.freightShown !== 0) {
+    out.push({ name: `${p.root}/ORDERHEADER/COSTFREIGHT`, message: 'is 0.00 (no freight is charged)' });
+  }
+  if (p.customerDiscountShownBp !== undefined && p.customerDiscountShownBp !== party.discountBp) {
+    out.push({
+      name: `${p.root}/ORDERHEADER/CUSTOMERDISCOUNTPERC`,
+      message: `is ${money(party.discountBp)}`,
+    });
+  }
+  for (const l of lines) {
+    // Retail shows one price, what a piece costs; wholesale the list price, the net price and the discount.
+    const price = p.channel === 'B2C' ? l.unitPrice : l.listPrice;
+    if (l.shown.price !== undefined && l.shown.price !== price) {
+      out.push({ name: `${l.pointer}/PRICE`, message: `is ${money(price)}` });
+    }
+    if (l.shown.netPrice !== undefined && l.shown.netPrice !== l.unitPrice) {
+      out.push({ name: `${l.pointer}/NETPRICE`, message: `is ${money(l.unitPrice)}` });
+    }
+    const discount = l.ruleDiscountBp ?? 0;
+    if (l.shown.discountBp !== undefined && l.shown.discountBp !== discount) {
+      out.push({ name: `${l.pointer}/DISCOUNT`, message: `is ${money(discount)}` });
+    }
+  }
+  return out;
+}

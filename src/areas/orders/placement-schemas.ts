@@ -1,0 +1,231 @@
+import { type Static, Type } from 'typebox';
+import { DIGITS_MAX, MAX_INT32 } from '../../kernel/int-limits.ts';
+import { LanguageSchema } from '../../kernel/schemas.ts';
+
+/**
+ * The bodies of the two placements and their answer (docs/orders.md, "Placing an order").
+ * B2B_PostOrdCus takes the documented ORDERREQUEST exactly: where it types a number as a string, a
+ * JSON number or a numeric string is taken, and anything else is a 400 naming the field.
+ * B2C_PostWebOrder follows the same conventions with a WEBORDERDATA wrapper.
+ */
+
+/** Quantities: a whole number from 1 to 1,000,000 (a JSON number or digits). */
+export const MAX_LINE_QUANTITY = 1_000_000;
+/** Lines per order. */
+export const MAX_ORDER_LINES = 500;
+
+const Quantity = Type.Union(
+  [
+    Type.Integer({ minimum: 1, maximum: MAX_LINE_QUANTITY }),
+    Type.String({ pattern: '^\\s*0*[1-9][0-9]{0,6}\\s*$', maxLength: 20, [DIGITS_MAX]: MAX_LINE_QUANTITY }),
+  ],
+  { description: `Pieces, 1 to ${MAX_LINE_QUANTITY.toLocaleString('en')}: a JSON number or a digit string.` },
+);
+/** An amount or percentage the client shows; compared with the server's, never trusted. */
+const Decimal = (description: string) =>
+  Type.Union(
+    [Type.Number(), Type.String({ maxLength: 20, pattern: '^\\s*(-?[0-9]{1,13}(\\.[0-9]{1,2})?)?\\s*$' })],
+    {
+      description: `${description} A number or a decimal string with at most two decimals; empty or absent: not sent.`,
+    },
+  );
+const Text = (maxLength: number, description: string) =>
+  Type.String({
+    maxLength,
+    pattern: '^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*$',
+    description,
+  });
+const Reference = Type.String({
+  minLength: 1,
+  maxLength: 50,
+  pattern: '^[\\x21-\\x7E](?:[\\x20-\\x7E]*[\\x21-\\x7E])?$',
+  description:
+    'The party’s own reference of the order (printable ASCII, 1 to 50, no spaces around): one order per party and reference. Posting it again answers that order (CREATED false) and acts once; with another content it is 409 WEBORDER_CONFLICT.',
+});
+const Barcode = Type.String({ pattern: '^[0-9]{13}$', description: 'EAN-13 of the size ordered.' });
+const Currency = Type.String({
+  pattern: '^[A-Z]{3}$',
+  description: 'ISO 4217; default the party’s currency.',
+});
+const Day = Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', description: 'YYYY-MM-DD.' });
+const PartyNo = (what: string) =>
+  Type.Union(
+    [
+      Type.Integer({ minimum: 0, maximum: MAX_INT32 }),
+      Type.String({ pattern: '^\\s*[0-9]{1,10}\\s*$', [DIGITS_MAX]: MAX_INT32 }),
+    ],
+    {
+      description: `${what} number (a JSON number or digits); a confined token may leave it out or give 0 for its own.`,
+    },
+  );
+const AddressNo = (description: string) => Type.Integer({ minimum: 0, maximum: 999, description });
+
+export const OrderLineBody = Type.Object(
+  {
+    BARCODE: Barcode,
+    QUANTITY: Quantity,
+    ASSORTMENT: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        maximum: 0,
+        description: 'Assortments are not sold by this server: 0 or absent.',
+      }),
+    ),
+    QUANTITYORDEREDASSORT: Type.Optional(Decimal('Assortments only; ignored.')),
+    PRICE: Type.Optional(Decimal('The list price per piece the client shows (before discount).')),
+    NETPRICE: Type.Optional(Decimal('The net price per piece the client shows.')),
+    DISCOUNT: Type.Optional(Decimal('The discount percentage the client shows.')),
+    CODEDISCOUNT: Type.Optional(Text(20, 'Informational; the server records the rule it applied.')),
+    PRICEAGREEMENT: Type.Optional(Text(20, 'Informational; the server records the agreement it applied.')),
+    ORDERCUSTOMERSEQUENCE: Type.Optional(Text(50, 'The customer’s own line reference, kept and answered.')),
+  },
+  { additionalProperties: false },
+);
+
+export const PostOrdCusBody = Type.Object(
+  {
+    ORDERREQUEST: Type.Object(
+      {
+        ORDERHEADER: Type.Object(
+          {
+            CUSTOMER: PartyNo('Customer'),
+            WEBORDER: Reference,
+            CURRENCY: Type.Optional(Currency),
+            DATEORDERED: Type.Optional(Day),
+            DELEXTRAADDRESSNO: Type.Optional(
+              AddressNo(
+                'Delivery address: 0 the invoice address, 1.. a delivery address of the customer; default its first delivery address, else 0.',
+              ),
+            ),
+            FACEXTRAADDRESSNO: Type.Optional(AddressNo('Invoice address of the customer; default 0.')),
+            HEADERTEXT: Type.Optional(Text(2000, 'Printed above the lines.')),
+            BOTTOMTEXT: Type.Optional(Text(2000, 'Printed below the lines.')),
+            COSTFREIGHT: Type.Optional(
+              Decimal('Freight the client shows; the server charges none yet, so only 0 is accepted.'),
+            ),
+            CUSTOMERDISCOUNTPERC: Type.Optional(
+              Decimal('The customer discount the client shows; compared with the customer’s.'),
+            ),
+          },
+          { additionalProperties: false },
+        ),
+        ORDERLINES: Type.Array(OrderLineBody, { minItems: 1, maxItems: MAX_ORDER_LINES }),
+      },
+      { additionalProperties: false },
+    ),
+  },
+  { additionalProperties: false },
+);
+export type PostOrdCusBody = Static<typeof PostOrdCusBody>;
+
+const WebAddress = Type.Object(
+  {
+    NAME: Type.Optional(Text(120, 'Addressee; default the client’s name.')),
+    ADDRESS: Text(120, 'Street.'),
+    HOUSENUMBER: Type.Optional(Text(20, 'House number with addition.')),
+    POSTALCODE: Text(12, 'Postal code.'),
+    CITY: Text(80, 'City.'),
+    COUNTRY: Type.String({ pattern: '^[A-Z]{2}$', description: 'ISO 3166-1 alpha-2.' }),
+  },
+  { additionalProperties: false },
+);
+
+export const PostWebOrderBody = Type.Object(
+  {
+    WEBORDERDATA: Type.Object(
+      {
+        CLIENT: Type.Optional(PartyNo('Client')),
+        WEBORDER: Reference,
+        CURRENCY: Type.Optional(Currency),
+        EMAIL: Type.Optional(
+          Type.String({
+            maxLength: 254,
+            format: 'email',
+            description: 'Order confirmation address; default the client’s.',
+          }),
+        ),
+        PAYMENTREFERENCE: Type.Optional(
+          Text(100, 'The payment provider’s reference of the payment, kept with the order.'),
+        ),
+        DELIVERY: Type.Optional(
+          Type.Union([Type.Literal('ADDRESS'), Type.Literal('PICKUP')], {
+            description:
+              'ADDRESS (default): to DELIVERYADDRESS or the client’s address; PICKUP: at PICKUPLOCATION.',
+          }),
+        ),
+        PICKUPLOCATION: Type.Optional(
+          Text(20, 'A LOCATION of B2C_GetPickUpLocations; required with DELIVERY PICKUP.'),
+        ),
+        DELIVERYADDRESS: Type.Optional(WebAddress),
+        ORDERLINES: Type.Array(
+          Type.Object(
+            {
+              BARCODE: Barcode,
+              QUANTITY: Quantity,
+              PRICE: Type.Optional(
+                Decimal('The price per piece the shop showed; compared with the server’s.'),
+              ),
+            },
+            { additionalProperties: false },
+          ),
+          { minItems: 1, maxItems: MAX_ORDER_LINES },
+        ),
+      },
+      { additionalProperties: false },
+    ),
+  },
+  { additionalProperties: false },
+);
+export type PostWebOrderBody = Static<typeof PostWebOrderBody>;
+
+const Money = (description: string) => Type.Number({ description });
+
+export const PlacedLineSchema = Type.Object({
+  LINE: Type.Integer({ minimum: 1, description: 'Line number within the order.' }),
+  BARCODE: Type.String(),
+  ARTICLE: Type.String(),
+  SIZEX: Type.String(),
+  ARTICLEDESCRIPTION: LanguageSchema,
+  QUANTITY: Type.Integer({ minimum: 1, description: 'Pieces ordered.' }),
+  RESERVED: Type.Integer({ minimum: 0, description: 'Pieces reserved from stock for the line.' }),
+  BACKORDER: Type.Integer({
+    minimum: 0,
+    description: 'Pieces ordered and not reserved (wholesale back-order).',
+  }),
+  PRICE: Money('List price per piece the rule started from.'),
+  NETPRICE: Money('What one piece costs, by the server’s price resolution.'),
+  DISCOUNT: Type.Number({
+    description: 'The rule’s discount percentage (0 for a net price or the list price).',
+  }),
+  PRICERULE: Type.String({
+    description:
+      'The rule that gave the price: AGREEMENT, LINE_DISCOUNT, CUSTOMER_DISCOUNT, LIST_PRICE (wholesale), ACTION_PRICE or LIST_PRICE (retail).',
+  }),
+  AMOUNT: Money('QUANTITY × NETPRICE.'),
+  PERCVAT: Type.Number({ description: 'VAT rate, percent.' }),
+  ORDERCUSTOMERSEQUENCE: Type.String(),
+});
+
+export const VatRowSchema = Type.Object({
+  PERCVAT: Type.Number(),
+  NET: Money('Taxable base at this rate.'),
+  VAT: Money('VAT at this rate, computed once on the base.'),
+  GROSS: Money('NET + VAT.'),
+});
+
+export const PlacedOrderSchema = Type.Object({
+  ORDERNO: Type.Integer({ minimum: 1, description: 'Our order number (strorderno of the order reads).' }),
+  WEBORDER: Type.String(),
+  CREATED: Type.Boolean({
+    description: 'False when the WEBORDER was placed before: this is that order, nothing was done again.',
+  }),
+  STATE: Type.String({ description: 'The order state (docs/orders.md).' }),
+  CURRENCY: Type.String(),
+  PRICESINCLUDEVAT: Type.Boolean({ description: 'True for web orders (shelf prices include VAT).' }),
+  NET: Money('Sum of the VAT rows’ bases.'),
+  VAT: Money('Sum of the VAT rows’ VAT.'),
+  GROSS: Money('What the order costs with VAT.'),
+  VATBREAKDOWN: Type.Array(VatRowSchema),
+  LINES: Type.Array(PlacedLineSchema),
+  SCN: Type.Integer({ minimum: 0, description: 'The SCN of the order’s last change.' }),
+});

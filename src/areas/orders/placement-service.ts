@@ -1,0 +1,377 @@
+import type { Config } from '../../config.ts';
+import type { Database } from '../../kernel/db/database.ts';
+import { inWriteTransaction } from '../../kernel/db/unit-of-work.ts';
+import { type FieldError, ValidationError } from '../../kernel/errors.ts';
+import type { Services } from '../../kernel/services.ts';
+import { type BarcodeSize, sizesByBarcodeIn } from '../catalog/index.ts';
+import { ORDERS_ERRORS } from './errors.ts';
+import { OrderRepository } from './order-repository.ts';
+import { type PlacedOrder, placedOrderOf } from './placed-order.ts';
+import {
+  type Party,
+  type Placement,
+  type PricedPlacementLine,
+  placementProblems,
+  priceDifferences,
+  requestHash,
+} from './placement-rules.ts';
+import { type Actor, place } from './rules/lifecycle.ts';
+import { calculateOrder, type OrderMoney } from './rules/order-calculator.ts';
+import { ORDER_RULE_ERRORS } from './rules/refusals.ts';
+
+/**
+ * Places orders (docs/orders.md, "Placing an order"): B2B_PostOrdCus and B2C_PostWebOrder.
+ *
+ * Everything that only reads (the party, its addresses, the barcodes, the server's prices, the
+ * money) is done before the write transaction, at the snapshot the placement starts from; the
+ * transaction then claims the party's reference, reserves the stock and writes the order, its
+ * lines, its VAT rows and its first history row, all or nothing. An order placed a moment later
+ * than its prices were read is priced as it would have been a moment earlier: the prices are the
+ * server's either way, and the writers of SQLite are not held while prices are read.
+ */
+export class PlacementService {
+  readonly database: Database;
+  readonly config: Config;
+  readonly all: Services;
+  readonly now: () => Date;
+  readonly #read: OrderRepository;
+
+  constructor(database: Database, config: Config, all: Services, now: () => Date = () => new Date()) {
+    this.database = database;
+    this.config = config;
+    this.all = all;
+    this.now = now;
+    this.#read = new OrderRepository(database.db);
+  }
+
+  async placeOrder(placement: Placement, actor: Actor): Promise<PlacedOrder> {
+    const problems = placementProblems(placement);
+    if (problems.length > 0) throw new ValidationError(problems);
+    const hash = requestHash(placement);
+    const before = await this.#read.orderByReference(
+      placement.channel,
+      placement.partyNo,
+      placement.weborder,
+    );
+    if (before) return this.#replay(before.order_no, before.request_hash, hash, placement);
+
+    const party = await this.#party(placement);
+    const sizes = await this.#sizes(placement);
+    const priced = await this.#price(placement, party, sizes);
+    const differences = priceDifferences(placement, party, priced);
+    if (differences.length > 0) {
+      throw ORDERS_ERRORS.ORDER_PRICE_DIFFERS(
+        `Prices are the server’s: ${differences.map((d) => `${d.name} ${d.message}`).join('; ')}.`,
+      );
+    }
+    const money = calculateOrder(
+      priced.map((l) => ({
+        quantity: l.quantity,
+        unitPrice: l.unitPrice,
+        priceRule: l.priceRule,
+        discountBp: 0,
+        vatBp: l.vatBp,
+      })),
+      { pricesIncludeVat: placement.channel === 'B2C' },
+    );
+
+    const result = await inWriteTransaction(this.database, async (uow) => {
+      const stamp = await uow.stamp();
+      const repo = new OrderRepository(uow.db);
+      const at = this.now().toISOString();
+      const orderNo = await repo.claimOrder(orderRow(placement, party, money, hash, stamp, at, this.config));
+      if (orderNo === undefined) return { replayOf: true as const };
+      const reserved = await this.all.stock.reservations.reserveAllIn(
+        uow,
+        priced.map((l) => ({
+          locationCode: this.config.orderLocation,
+          articleNo: l.size.articleNo,
+          sizex: l.size.sizex,
+          quantity: l.quantity,
+          reference: `ORDER ${orderNo}`,
+        })),
+        { upTo: placement.channel === 'B2B' && this.config.orderBackorders },
+      );
+      const placed = place(
+        priced.map((l, i) => ({ ordered: l.quantity, reserved: reserved[i]!.reserved })),
+        actor,
+      );
+      if (!placed.ok) throw ORDER_RULE_ERRORS[placed.code](placed.detail);
+      await repo.insertLines(
+        priced.map((l, i) => {
+          const counters = placed.order.lines[i]!;
+          const line = money.lines[i]!;
+          return {
+            order_no: orderNo,
+            line_no: i + 1,
+            article_no: l.size.articleNo,
+            sizex: l.size.sizex,
+            barcode: l.size.barcode,
+            ...counters,
+            list_price: l.listPrice,
+            unit_price: l.unitPrice,
+            price_rule: l.priceRule,
+            rule_discount_bp: l.ruleDiscountBp,
+            discount_bp: line.discountBp,
+            vat_bp: line.vatBp,
+            list_amount: line.listAmount,
+            discount: line.discount,
+            amount: line.amount,
+            customer_sequence: l.customerSequence,
+            assortment: 0,
+          };
+        }),
+      );
+      await repo.insertVat(
+        money.vat.map((v) => ({
+          order_no: orderNo,
+          vat_bp: v.vatBp,
+          net: v.net,
+          vat: v.vat,
+          gross: v.gross,
+        })),
+      );
+      await repo.insertHistory({
+        order_no: orderNo,
+        from_state: null,
+        to_state: placed.history.to,
+        action: placed.history.action,
+        actor,
+        reference: null,
+        scn: stamp,
+        at,
+      });
+      return { replayOf: false as const, orderNo };
+    });
+    if (result.replayOf) {
+      // Another placement of the same reference committed first (the claim waited for it).
+      const first = await this.#read.orderByReference(
+        placement.channel,
+        placement.partyNo,
+        placement.weborder,
+      );
+      if (!first) throw new Error('an order claim found a conflict but no order');
+      return this.#replay(first.order_no, first.request_hash, hash, placement);
+    }
+    return this.#answer(result.orderNo, true, sizes);
+  }
+
+  async #replay(
+    orderNo: number,
+    storedHash: string,
+    hash: string,
+    placement: Placement,
+  ): Promise<PlacedOrder> {
+    if (storedHash !== hash) {
+      throw ORDERS_ERRORS.WEBORDER_CONFLICT(
+        `WEBORDER "${placement.weborder}" is order ${orderNo}, placed with other content.`,
+      );
+    }
+    return this.#answer(Number(orderNo), false);
+  }
+
+  async #answer(orderNo: number, created: boolean, sizes?: Map<string, BarcodeSize>): Promise<PlacedOrder> {
+    const order = await this.#read.findOrder(orderNo);
+    if (!order) throw new Error(`order ${orderNo} vanished`);
+    const lines = await this.#read.linesOf(orderNo);
+    const vat = await this.#read.vatOf(orderNo);
+    const known =
+      sizes ??
+      (await sizesByBarcodeIn(
+        this.database.db,
+        lines.map((l) => l.barcode),
+      ));
+    return placedOrderOf(order, lines, vat, created, known);
+  }
+
+  async #party(p: Placement): Promise<Party> {
+    const root = p.root;
+    if (p.channel === 'B2B') {
+      const customer = await this.all.customers.customers.getCustomer(p.partyNo);
+      const delivery = [...customer['INVOICE ADDRESSES'], ...customer['DELIVERY ADDRESSES']];
+      const deliveryNo =
+        p.deliveryAddressNo ?? Number(customer['DELIVERY ADDRESSES'][0]?.EXTRAADDRESSNO ?? 0);
+      const invoiceNo = p.invoiceAddressNo ?? 0;
+      const deliveryAddress = delivery.find((a) => Number(a.EXTRAADDRESSNO) === deliveryNo);
+      const invoiceAddress = customer['INVOICE ADDRESSES'].find(
+        (a) => Number(a.EXTRAADDRESSNO) === invoiceNo,
+      );
+      const errors: FieldError[] = [];
+      if (!deliveryAddress) {
+        errors.push({
+          name: `${root}/ORDERHEADER/DELEXTRAADDRESSNO`,
+          message: `customer ${p.partyNo} has no address ${deliveryNo}`,
+        });
+      }
+      if (!invoiceAddress) {
+        errors.push({
+          name: `${root}/ORDERHEADER/FACEXTRAADDRESSNO`,
+          message: `customer ${p.partyNo} has no invoice address ${invoiceNo}`,
+        });
+      }
+      if (errors.length > 0) throw new ValidationError(errors);
+      return {
+        channel: 'B2B',
+        currency: p.currency ?? customer.CURRENCY,
+        discountBp: Math.round(customer.DISCOUNTPERC * 100),
+        paymentDays: customer.PAYMENTDAYS,
+        deliveryAddressNo: deliveryNo,
+        invoiceAddressNo: invoiceNo,
+        deliveryAddress: JSON.stringify(deliveryAddress),
+        invoiceAddress: JSON.stringify(invoiceAddress),
+        pickupPoint: null,
+        email: null,
+      };
+    }
+    const client = await this.all.clients.profiles.getClient(p.partyNo);
+    const delivery = p.delivery ?? { kind: 'ADDRESS' as const };
+    let pickupPoint: string | null = null;
+    let deliveryAddress: string | null = null;
+    if (delivery.kind === 'PICKUP') {
+      const found = await this.all.shops.pickup.pickupLocation(delivery.location);
+      if (!found) {
+        throw new ValidationError([
+          {
+            name: `${root}/PICKUPLOCATION`,
+            message: `no pickup location "${delivery.location}" (B2C_GetPickUpLocations lists them)`,
+          },
+        ]);
+      }
+      pickupPoint = delivery.location;
+    } else {
+      const name = [client.FIRSTNAME, client.MIDDLENAME, client.LASTNAME].filter(Boolean).join(' ');
+      const address = delivery.address ?? {
+        NAME: name,
+        ADDRESS: client.ADDRESS,
+        HOUSENUMBER: client.HOUSENUMBER,
+        POSTALCODE: client.POSTALCODE,
+        CITY: client.CITY,
+        COUNTRY: client.COUNTRY,
+      };
+      if (!address.ADDRESS || !address.POSTALCODE || !address.CITY || !address.COUNTRY) {
+        throw new ValidationError([
+          {
+            name: `${root}/DELIVERYADDRESS`,
+            message: 'the client has no complete address: give DELIVERYADDRESS, or DELIVERY PICKUP',
+          },
+        ]);
+      }
+      deliveryAddress = JSON.stringify({ NAME: name, HOUSENUMBER: '', ...address });
+    }
+    return {
+      channel: 'B2C',
+      currency: p.currency ?? 'EUR',
+      discountBp: 0,
+      paymentDays: 0,
+      deliveryAddressNo: null,
+      invoiceAddressNo: null,
+      deliveryAddress,
+      invoiceAddress: null,
+      pickupPoint,
+      email: p.email ?? (client.EMAIL || null),
+    };
+  }
+
+  async #sizes(p: Placement): Promise<Map<string, BarcodeSize>> {
+    const sizes = await sizesByBarcodeIn(
+      this.database.db,
+      p.lines.map((l) => l.barcode),
+    );
+    const errors: FieldError[] = [];
+    for (const line of p.lines) {
+      const size = sizes.get(line.barcode);
+      const name = `${line.pointer}/BARCODE`;
+      if (!size) errors.push({ name, message: `no article size has barcode ${line.barcode}` });
+      else if (!size.active) errors.push({ name, message: `article ${size.articleNo} is not active` });
+      else if (p.channel === 'B2C' && !size.retail)
+        errors.push({ name, message: `article ${size.articleNo} is not sold to retail` });
+    }
+    if (errors.length > 0) throw new ValidationError(errors);
+    return sizes;
+  }
+
+  async #price(p: Placement, party: Party, sizes: Map<string, BarcodeSize>): Promise<PricedPlacementLine[]> {
+    const out: PricedPlacementLine[] = [];
+    for (const line of p.lines) {
+      const size = sizes.get(line.barcode)!;
+      if (p.channel === 'B2B') {
+        const priced = await this.all.pricing.articlePrices.priceFor({
+          customerNo: p.partyNo,
+          articleNo: size.articleNo,
+          sizex: size.sizex,
+          quantity: line.quantity,
+          currency: party.currency,
+        });
+        const r = priced.resolved;
+        out.push({
+          ...line,
+          size,
+          vatBp: size.vatRateBp,
+          listPrice: r.listPrice,
+          unitPrice: r.netPrice,
+          priceRule: r.rule,
+          ruleDiscountBp: r.discountBp,
+        });
+      } else {
+        const r = await this.all.pricing.retailPrices.retailPrice({
+          articleNo: size.articleNo,
+          sizex: size.sizex,
+          currency: party.currency,
+        });
+        const ruleDiscountBp =
+          r.listPrice > r.unitPrice ? Math.round(((r.listPrice - r.unitPrice) * 10_000) / r.listPrice) : null;
+        out.push({
+          ...line,
+          size,
+          vatBp: size.vatRateBp,
+          listPrice: r.listPrice,
+          unitPrice: r.unitPrice,
+          priceRule: r.rule,
+          ruleDiscountBp,
+        });
+      }
+    }
+    return out;
+  }
+}
+
+function orderRow(
+  p: Placement,
+  party: Party,
+  money: OrderMoney,
+  hash: string,
+  scn: number,
+  at: string,
+  config: Config,
+) {
+  return {
+    channel: p.channel,
+    customer_no: p.channel === 'B2B' ? p.partyNo : null,
+    client_no: p.channel === 'B2C' ? p.partyNo : null,
+    weborder: p.weborder,
+    request_hash: hash,
+    state: 'NEW',
+    currency: party.currency,
+    prices_include_vat: p.channel === 'B2C' ? 1 : 0,
+    customer_discount_bp: party.discountBp,
+    net: money.net,
+    vat_total: money.vatTotal,
+    gross: money.gross,
+    freight: 0,
+    date_ordered: p.dateOrdered ?? at.slice(0, 10),
+    header_text: p.headerText,
+    bottom_text: p.bottomText,
+    delivery_address_no: party.deliveryAddressNo,
+    invoice_address_no: party.invoiceAddressNo,
+    delivery_address: party.deliveryAddress,
+    invoice_address: party.invoiceAddress,
+    pickup_point: party.pickupPoint,
+    email: party.email,
+    payment_reference: p.paymentReference ?? null,
+    location_code: config.orderLocation,
+    payment_days: party.paymentDays,
+    scn,
+    created_at: at,
+    updated_at: at,
+  };
+}

@@ -1,0 +1,93 @@
+import type { UnitOfWork } from '../../kernel/db/unit-of-work.ts';
+import { StockRepository } from './stock-repository.ts';
+import { assertQuantity, type StockLine } from './stock-rules.ts';
+import { movementRow, whyNot } from './stock-shared.ts';
+
+/** One line of a reservation: how much was asked and how much is now held for it. */
+export interface Reserved {
+  asked: number;
+  reserved: number;
+}
+
+/**
+ * Reservations of many lines for one caller's transaction (an order's placement): each line is
+ * the stock area's conditional UPDATE (available never below zero, only at an active location),
+ * and the ledger rows of all lines are one INSERT, so a placement costs one statement per line
+ * plus one. With `upTo`, a line takes what is available up to its quantity (a wholesale
+ * back-order keeps the rest open); without it a line short of stock is INSUFFICIENT_STOCK and the
+ * caller's transaction rolls back (all or nothing).
+ */
+export class ReservationService {
+  readonly now: () => Date;
+
+  constructor(now: () => Date = () => new Date()) {
+    this.now = now;
+  }
+
+  async reserveAllIn(
+    uow: UnitOfWork,
+    lines: readonly StockLine[],
+    options: { upTo?: boolean } = {},
+  ): Promise<Reserved[]> {
+    for (const line of lines) assertQuantity(line.quantity);
+    const scn = await uow.stamp();
+    const repo = new StockRepository(uow.db);
+    const out: Reserved[] = new Array(lines.length);
+    const movements = [];
+    // Levels are taken in one order (article, size, location) by every caller, so two placements
+    // holding the same sizes never wait on each other crosswise (no deadlock on PostgreSQL).
+    for (const i of inKeyOrder(lines)) {
+      const line = lines[i]!;
+      let take = line.quantity;
+      if (options.upTo) take = Math.min(take, await repo.lockAvailable(line));
+      if (take > 0) {
+        const row = await repo.reserve(line, take, scn);
+        if (!row) {
+          // upTo sized it under a lock (or SQLite's single writer): only an inactive location is left.
+          throw await whyNot(repo, { ...line, quantity: take }, 'reserve');
+        }
+        movements.push(movementRow(this.now, scn, line, 'RESERVE', 0, take, line.reference));
+      }
+      out[i] = { asked: line.quantity, reserved: take };
+    }
+    if (movements.length > 0) await repo.insertMovements(movements);
+    return out;
+  }
+
+  /** Gives reserved stock back, many lines in one transaction (an order cancelled or closed). */
+  async releaseAllIn(uow: UnitOfWork, lines: readonly StockLine[]): Promise<void> {
+    await this.#moveAll(uow, lines, 'release');
+  }
+
+  /** Reserved stock leaves the location, many lines (a delivery from the reservation). */
+  async shipAllIn(uow: UnitOfWork, lines: readonly StockLine[]): Promise<void> {
+    await this.#moveAll(uow, lines, 'ship');
+  }
+
+  async #moveAll(uow: UnitOfWork, lines: readonly StockLine[], how: 'release' | 'ship'): Promise<void> {
+    if (lines.length === 0) return;
+    for (const line of lines) assertQuantity(line.quantity);
+    const scn = await uow.stamp();
+    const repo = new StockRepository(uow.db);
+    const movements = [];
+    for (const i of inKeyOrder(lines)) {
+      const line = lines[i]!;
+      const row = await repo[how](line, line.quantity, scn);
+      if (!row) throw await whyNot(repo, line, how);
+      movements.push(
+        how === 'release'
+          ? movementRow(this.now, scn, line, 'RELEASE', 0, -line.quantity, line.reference)
+          : movementRow(this.now, scn, line, 'SHIPMENT', -line.quantity, -line.quantity, line.reference),
+      );
+    }
+    await repo.insertMovements(movements);
+  }
+}
+
+/** The indexes of `lines` in level-key order. */
+function inKeyOrder(lines: readonly StockLine[]): number[] {
+  const key = (l: StockLine) => `${l.articleNo}\u0000${l.sizex}\u0000${l.locationCode}`;
+  return lines
+    .map((_, i) => i)
+    .sort((a, b) => (key(lines[a]!) < key(lines[b]!) ? -1 : key(lines[a]!) > key(lines[b]!) ? 1 : 0));
+}
