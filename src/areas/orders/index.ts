@@ -1,5 +1,9 @@
 import type { Area } from '../../kernel/area.ts';
+import { ORDERS_ADMIN_ROUTES } from './admin.ts';
+import { AFTER_SALES_ERRORS } from './after-sales-errors.ts';
+import { seedOrders } from './demo.ts';
 import { ORDERS_ERRORS } from './errors.ts';
+import { ORDERS_IMPORT_KINDS } from './import-kinds.ts';
 import * as m0018 from './migrations/0018_orders.ts';
 import { ORDER_AFTER_SALES_OPERATIONS } from './operations-after-sales.ts';
 import { B2B_PostOrdCus, B2C_PostWebOrder } from './operations-placement.ts';
@@ -21,8 +25,11 @@ declare module '../../kernel/services.ts' {
 export const ordersArea: Area = {
   name: 'orders',
   docs: 'docs/orders.md',
-  errors: { ...ORDER_RULE_ERRORS, ...ORDERS_ERRORS },
+  errors: { ...ORDER_RULE_ERRORS, ...ORDERS_ERRORS, ...AFTER_SALES_ERRORS },
   operations: [B2B_PostOrdCus, B2C_PostWebOrder, ...ORDER_READ_OPERATIONS, ...ORDER_AFTER_SALES_OPERATIONS],
+  adminRoutes: ORDERS_ADMIN_ROUTES,
+  importKinds: ORDERS_IMPORT_KINDS,
   migrations: { '0018_orders': m0018 },
   services: (config, database, all) => ({ orders: createOrdersServices(config, database, all) }),
+  seedDemo: (services) => seedOrders(services),
 };

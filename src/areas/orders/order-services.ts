@@ -1,12 +1,18 @@
 import type { Config } from '../../config.ts';
 import type { Database } from '../../kernel/db/database.ts';
 import type { Services } from '../../kernel/services.ts';
+import { OrderMoveService } from './order-move-service.ts';
+import { OrderReadService } from './order-read-service.ts';
 import { PlacementService } from './placement-service.ts';
 
 /** The orders area's services, one per sub-resource (docs/orders.md). */
 export interface OrdersServices {
   /** Placing orders (B2B_PostOrdCus, B2C_PostWebOrder). */
   placement: PlacementService;
+  /** Reading orders, their history and deliveries, and the order state feeds. */
+  reads: OrderReadService;
+  /** Lifecycle moves, deliveries and returns. */
+  moves: OrderMoveService;
 }
 
 export function createOrdersServices(
@@ -17,5 +23,7 @@ export function createOrdersServices(
 ): OrdersServices {
   return {
     placement: new PlacementService(database, config, all, now),
+    reads: new OrderReadService(database, config, all, now),
+    moves: new OrderMoveService(database, config, all, now),
   };
 }

@@ -1,6 +1,8 @@
 import type { AreaSqlExamples } from '../../kernel/db/sql-examples.ts';
 import { sqlExamplesOf } from '../../kernel/db/sql-examples.ts';
 import { type NewOrderRow, type OrderLineRow, OrderRepository } from './order-repository.ts';
+import { AFTER_SALES_SQL_EXAMPLES } from './sql-examples-after-sales.ts';
+import { READ_SQL_EXAMPLES } from './sql-examples-read.ts';
 
 // Example calls of the orders' repositories for the SQL snapshots (scripts/sql-snapshots.ts): order
 // 1 of customer 10001 (reference PO-2026-0042) with one line of 10001-100 size S.
@@ -110,5 +112,7 @@ export const sqlExamples: AreaSqlExamples = {
       updateCounters: (r) =>
         r.updateCounters(1, [{ line_no: 1, cancelled: 0, reserved: 1, delivered: 1, returned: 0 }]),
     }),
+    ...READ_SQL_EXAMPLES,
+    ...AFTER_SALES_SQL_EXAMPLES,
   ],
 };
