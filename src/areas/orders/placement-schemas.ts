@@ -114,7 +114,25 @@ export const PostOrdCusBody = Type.Object(
       { additionalProperties: false },
     ),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    examples: [
+      {
+        ORDERREQUEST: {
+          ORDERHEADER: {
+            CUSTOMER: '10001',
+            WEBORDER: 'PO-2026-0001',
+            DELEXTRAADDRESSNO: 1,
+            DATEORDERED: '2026-11-26',
+          },
+          ORDERLINES: [
+            { BARCODE: '8712300000025', QUANTITY: '4' },
+            { BARCODE: '8712300000032', QUANTITY: '2', NETPRICE: '10.48', ORDERCUSTOMERSEQUENCE: '2' },
+          ],
+        },
+      },
+    ],
+  },
 );
 export type PostOrdCusBody = Static<typeof PostOrdCusBody>;
 
@@ -174,7 +192,35 @@ export const PostWebOrderBody = Type.Object(
       { additionalProperties: false },
     ),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    examples: [
+      {
+        WEBORDERDATA: {
+          CLIENT: 100001,
+          WEBORDER: 'WEB-7731',
+          DELIVERY: 'PICKUP',
+          PICKUPLOCATION: 'AMS',
+          PAYMENTREFERENCE: 'pay_8Kq2',
+          ORDERLINES: [{ BARCODE: '8712300000018', QUANTITY: 1, PRICE: '24.95' }],
+        },
+      },
+      {
+        WEBORDERDATA: {
+          CLIENT: 100001,
+          WEBORDER: 'WEB-7732',
+          DELIVERYADDRESS: {
+            ADDRESS: 'Prinsengracht',
+            HOUSENUMBER: '263',
+            POSTALCODE: '1016 GV',
+            CITY: 'Amsterdam',
+            COUNTRY: 'NL',
+          },
+          ORDERLINES: [{ BARCODE: '8712300000025', QUANTITY: 2 }],
+        },
+      },
+    ],
+  },
 );
 export type PostWebOrderBody = Static<typeof PostWebOrderBody>;
 
