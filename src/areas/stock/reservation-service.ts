@@ -1,6 +1,6 @@
 import type { UnitOfWork } from '../../kernel/db/unit-of-work.ts';
 import { StockRepository } from './stock-repository.ts';
-import { assertQuantity, type StockLine } from './stock-rules.ts';
+import { assertQuantity, keyOf, type StockLine } from './stock-rules.ts';
 import { movementRow, whyNot } from './stock-shared.ts';
 
 /** One line of a reservation: how much was asked and how much is now held for it. */
@@ -62,6 +62,50 @@ export class ReservationService {
   /** Reserved stock leaves the location, many lines (a delivery from the reservation). */
   async shipAllIn(uow: UnitOfWork, lines: readonly StockLine[]): Promise<void> {
     await this.#moveAll(uow, lines, 'ship');
+  }
+
+  /**
+   * Stock that was not reserved leaves the location, many lines (a back-order delivered beyond its
+   * reservation): on hand goes down only where that leaves available (on hand - reserved) at zero
+   * or more, so another order's reservation is never shipped; INSUFFICIENT_STOCK otherwise.
+   */
+  async shipUnreservedAllIn(uow: UnitOfWork, lines: readonly StockLine[]): Promise<void> {
+    if (lines.length === 0) return;
+    for (const line of lines) assertQuantity(line.quantity);
+    const scn = await uow.stamp();
+    const repo = new StockRepository(uow.db);
+    const movements = [];
+    for (const i of inKeyOrder(lines)) {
+      const line = lines[i]!;
+      const row = await repo.takeAvailable(line, line.quantity, scn);
+      if (!row) throw await whyNot(repo, line, 'take');
+      movements.push(movementRow(this.now, scn, line, 'SHIPMENT', -line.quantity, 0, line.reference));
+    }
+    await repo.insertMovements(movements);
+  }
+
+  /**
+   * A shipment taken back, many lines (an order's delivery cancelled: the goods never left): on hand
+   * goes up by what was shipped and all of it is reserved again for the order (two statements a
+   * line, one SHIPMENT movement with both deltas, the shipment's opposite). The reservation is the
+   * guarded one, so a location made inactive since refuses it (LOCATION_INACTIVE) and the caller's
+   * transaction rolls back.
+   */
+  async unshipAllIn(uow: UnitOfWork, lines: readonly StockLine[]): Promise<void> {
+    if (lines.length === 0) return;
+    for (const line of lines) assertQuantity(line.quantity);
+    const scn = await uow.stamp();
+    const repo = new StockRepository(uow.db);
+    const movements = [];
+    for (const i of inKeyOrder(lines)) {
+      const line = lines[i]!;
+      await repo.addOnHand([{ ...keyOf(line), quantity: line.quantity }], scn);
+      if (!(await repo.reserve(line, line.quantity, scn))) throw await whyNot(repo, line, 'reserve');
+      movements.push(
+        movementRow(this.now, scn, line, 'SHIPMENT', line.quantity, line.quantity, line.reference),
+      );
+    }
+    await repo.insertMovements(movements);
   }
 
   async #moveAll(uow: UnitOfWork, lines: readonly StockLine[], how: 'release' | 'ship'): Promise<void> {

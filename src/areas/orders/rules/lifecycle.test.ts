@@ -73,7 +73,7 @@ describe('the lifecycle table', () => {
     const part = ok(move(picking.order, { name: 'deliver', quantities: [2] }, 'BACK_OFFICE'));
     expect(part.history).toMatchObject({ from: 'PICKING', to: 'PARTIALLY_DELIVERED', action: 'deliver' });
     expect(part.order.state).toBe('PICKING'); // the delivery states are never stored
-    expect(part.stock).toEqual([{ released: 0, delivered: 2, fromReserved: 2 }]);
+    expect(part.stock).toEqual([{ released: 0, delivered: 2, fromReserved: 2, restored: 0 }]);
     const again = ok(move(part.order, { name: 'deliver', quantities: [1] }, 'SYSTEM'));
     expect(again.history).toMatchObject({ from: 'PARTIALLY_DELIVERED', to: 'PARTIALLY_DELIVERED' });
     const done = ok(move(again.order, { name: 'deliver', quantities: [2] }, 'SYSTEM'));
@@ -173,7 +173,14 @@ describe('the lifecycle table', () => {
     const record = (m: Moved) => reached.add(`${m.history.from} ${m.history.action} ${m.history.to}`);
     record(ok(place([{ ordered: 5, reserved: 5 }], 'CLIENT')));
     const starts = [orderAfter(), orderAfter(confirm), orderAfter(confirm, pick)];
-    const withDelivery = [orderAfter(confirm, deliverSome), orderAfter(confirm, deliverAll)];
+    const withDelivery = [
+      orderAfter(confirm, deliverSome),
+      orderAfter(confirm, deliverAll),
+      orderAfter(confirm, pick, deliverSome),
+      orderAfter(confirm, pick, deliverAll),
+      orderAfter(confirm, deliverSome, { name: 'deliver', quantities: [3, 3] }),
+      orderAfter(confirm, deliverSome, deliverSome),
+    ];
     const returnedAll = (o: Order): Order => ({
       ...o,
       lines: o.lines.map((l) => (l.delivered > 0 ? { ...l, returned: l.delivered } : l)),
@@ -186,6 +193,8 @@ describe('the lifecycle table', () => {
       { name: 'deliver', quantities: [3, 3] },
       { name: 'cancel' },
       { name: 'close', cancelRest: true },
+      { name: 'cancelDelivery', quantities: [2, 0] },
+      { name: 'cancelDelivery', quantities: [5, 3] },
     ];
     for (const order of [...starts, ...withDelivery, ...withDelivery.map(returnedAll)]) {
       for (const action of actions) {
@@ -220,6 +229,12 @@ const step = (lineCount: number): fc.Arbitrary<Step> =>
             .map((quantities): OrderAction => ({ name: 'deliver', quantities })),
           weight: 4,
         },
+        {
+          arbitrary: fc
+            .array(fc.integer({ min: 0, max: 2 }), { minLength: lineCount, maxLength: lineCount })
+            .map((quantities): OrderAction => ({ name: 'cancelDelivery', quantities })),
+          weight: 1,
+        },
       ),
     }),
     fc.record({
@@ -248,6 +263,48 @@ const orders = fc
 
 const reservedOf = (lines: readonly LineCounters[]) => lines.reduce((n, l) => n + l.reserved, 0);
 
+describe('taking a delivery back (cancelDelivery)', () => {
+  it('opens and reserves again what the delivery took, landing where the counters say', () => {
+    const part = orderAfter(confirm, pick, deliverSome);
+    const back = ok(move(part, { name: 'cancelDelivery', quantities: [2, 0] }, 'BACK_OFFICE'));
+    expect(back.history).toEqual({
+      from: 'PARTIALLY_DELIVERED',
+      to: 'PICKING',
+      action: 'cancelDelivery',
+      actor: 'BACK_OFFICE',
+    });
+    expect(back.order.lines).toEqual(orderAfter(confirm, pick).lines);
+    expect(back.stock).toEqual([
+      { released: 0, delivered: 0, fromReserved: 0, restored: 2 },
+      { released: 0, delivered: 0, fromReserved: 0, restored: 0 },
+    ]);
+    const twice = orderAfter(confirm, deliverSome, { name: 'deliver', quantities: [3, 3] });
+    const first = ok(move(twice, { name: 'cancelDelivery', quantities: [2, 0] }, 'SYSTEM'));
+    expect(first.history).toMatchObject({ from: 'DELIVERED', to: 'PARTIALLY_DELIVERED' });
+    expect(first.order.lines[0]).toMatchObject({ delivered: 3, reserved: 2 });
+  });
+
+  it('refuses an empty one, one of pieces that came back, one by a party and one on a final order', () => {
+    const part = orderAfter(confirm, deliverSome);
+    expect(move(part, { name: 'cancelDelivery', quantities: [0, 0] }, 'BACK_OFFICE')).toMatchObject({
+      code: 'ORDER_DELIVERY_EMPTY',
+    });
+    const back = receiveReturn(part.lines[0]!, 1);
+    if (!back.ok) throw new Error(back.detail);
+    const returned = { ...part, lines: [back.line, part.lines[1]!] };
+    const refused = move(returned, { name: 'cancelDelivery', quantities: [2, 0] }, 'BACK_OFFICE');
+    expect(refused).toMatchObject({ ok: false, code: 'ORDER_LINE_OVER_RETURNED' });
+    if (!refused.ok) expect(refused.detail).toMatch(/^Line 1: The line has 1 delivered and not returned/);
+    expect(move(part, { name: 'cancelDelivery', quantities: [2, 0] }, 'CUSTOMER')).toMatchObject({
+      code: 'ORDER_MOVE_NOT_ALLOWED',
+    });
+    const closed = orderAfter(confirm, deliverAll, { name: 'close' });
+    expect(move(closed, { name: 'cancelDelivery', quantities: [5, 3] }, 'BACK_OFFICE')).toMatchObject({
+      code: 'ORDER_MOVE_NOT_ALLOWED',
+    });
+  });
+});
+
 describe('the lifecycle and the line counters over random sequences', () => {
   it('keep the invariants, report the derived state, move only by table rows, and agree on terminal states', async () => {
     await assertProperty(
@@ -268,8 +325,8 @@ describe('the lifecycle and the line counters over random sequences', () => {
               expect(history.from).toBe(from);
               expect(history.to).toBe(derivedState(result.order.lines, result.order.state));
               expect(result.reported).toBe(history.to);
-              // Stock moves by exactly the reservation the counters give up.
-              const given = result.stock.reduce((n, x) => n + x.released + x.fromReserved, 0);
+              // Stock moves by exactly the reservation the counters give up (or take back).
+              const given = result.stock.reduce((n, x) => n + x.released + x.fromReserved - x.restored, 0);
               expect(given).toBe(reservedOf(before.lines) - reservedOf(result.order.lines));
               order = result.order;
             }

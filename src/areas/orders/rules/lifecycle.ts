@@ -3,6 +3,7 @@ import {
   deliver,
   derivedState,
   type LineCounters,
+  type LineResult,
   openQuantity,
   placeLine,
 } from './line-counters.ts';
@@ -24,7 +25,14 @@ import { type OrderState, type StoredState, TERMINAL_STATES } from './states.ts'
 /** Who asks: the back office (admin routes, CLI, imports), a wholesale customer, a retail client, or the server itself. */
 export type Actor = 'BACK_OFFICE' | 'CUSTOMER' | 'CLIENT' | 'SYSTEM';
 
-export type ActionName = 'place' | 'confirm' | 'startPicking' | 'deliver' | 'close' | 'cancel';
+export type ActionName =
+  | 'place'
+  | 'confirm'
+  | 'startPicking'
+  | 'deliver'
+  | 'cancelDelivery'
+  | 'close'
+  | 'cancel';
 
 /** An action on an existing order, with what it needs besides the order. */
 export type OrderAction =
@@ -32,7 +40,12 @@ export type OrderAction =
   /** `cancelRest`: cancel what is still open and close (a partial delivery the party accepts as complete). */
   | { name: 'close'; cancelRest?: boolean }
   /** Pieces to deliver per line, in the order's line order; 0 leaves a line out of the delivery. */
-  | { name: 'deliver'; quantities: readonly number[] };
+  | { name: 'deliver'; quantities: readonly number[] }
+  /**
+   * A delivery taken back as a correction (the goods never left): its pieces per line, in the
+   * order's line order, are open again and reserved again for their lines (they are on the shelf).
+   */
+  | { name: 'cancelDelivery'; quantities: readonly number[] };
 
 /** An order as the rules see it: its stored state and its lines' counters. */
 export interface Order {
@@ -88,6 +101,15 @@ const DELIVERS_SOMETHING: Guard = {
       : 'The delivery has no piece to deliver.',
 };
 
+const TAKES_SOMETHING_BACK: Guard = {
+  code: ORDER_RULE_ERRORS.ORDER_DELIVERY_EMPTY,
+  says: 'at least one piece is taken back',
+  veto: (_order, action) =>
+    action.name === 'cancelDelivery' && action.quantities.some((q) => q > 0)
+      ? null
+      : 'The delivery has no piece to take back.',
+};
+
 const PARTY: readonly Actor[] = ['CUSTOMER', 'CLIENT'];
 const WAREHOUSE: readonly Actor[] = ['BACK_OFFICE', 'SYSTEM'];
 const ANYONE: readonly Actor[] = [...WAREHOUSE, ...PARTY];
@@ -113,6 +135,8 @@ export const LIFECYCLE: readonly Move[] = [
   },
   { from: 'DELIVERED', action: 'close', to: 'CLOSED', actors: ANYONE, guards: [NOTHING_OPEN] },
   { from: 'DELIVERED', action: 'cancel', to: 'CANCELLED', actors: ['BACK_OFFICE'], guards: [ALL_RETURNED] },
+  ...deliveryCancels('PARTIALLY_DELIVERED'),
+  ...deliveryCancels('DELIVERED'),
 ];
 
 function deliveries(from: OrderState): Move[] {
@@ -125,6 +149,22 @@ function deliveries(from: OrderState): Move[] {
   }));
 }
 
+/**
+ * Taking a delivery back (a correction: the goods did not leave) from a delivery state: the
+ * counters decide where it lands, back in CONFIRMED or PICKING (the stored state) when nothing
+ * delivered is left, else PARTIALLY_DELIVERED. A final order takes no delivery back: what it
+ * delivered is closed.
+ */
+function deliveryCancels(from: OrderState): Move[] {
+  return (['CONFIRMED', 'PICKING', 'PARTIALLY_DELIVERED'] as const).map((to) => ({
+    from,
+    action: 'cancelDelivery',
+    to,
+    actors: WAREHOUSE,
+    guards: [TAKES_SOMETHING_BACK],
+  }));
+}
+
 /** The history row an accepted move writes (the service adds the order, the SCN and the time). */
 export interface HistoryRow {
   readonly from: OrderState | null;
@@ -133,11 +173,16 @@ export interface HistoryRow {
   readonly actor: Actor;
 }
 
-/** Per line, what stock must do for an accepted move: give back `released`, ship `delivered` (`fromReserved` of it out of the reservation). */
+/**
+ * Per line, what stock must do for an accepted move: give back `released`, ship `delivered`
+ * (`fromReserved` of it out of the reservation, the rest from on hand), and put `restored` back on
+ * hand and into the reservation (a delivery taken back).
+ */
 export interface LineStock {
   readonly released: number;
   readonly delivered: number;
   readonly fromReserved: number;
+  readonly restored: number;
 }
 
 export type Moved = {
@@ -171,7 +216,7 @@ export function place(
     order: { state: 'NEW', lines: placed },
     reported: 'NEW',
     history: { from: null, to: row.to, action: 'place', actor },
-    stock: placed.map(() => ({ released: 0, delivered: 0, fromReserved: 0 })),
+    stock: placed.map(() => ({ released: 0, delivered: 0, fromReserved: 0, restored: 0 })),
   };
 }
 
@@ -200,7 +245,7 @@ export function move(order: Order, action: OrderAction, actor: Actor): Moved | R
 
 /** What an action does to the stored state and the lines. */
 function effect(order: Order, action: OrderAction): { ok: true; order: Order; stock: LineStock[] } | Refusal {
-  const none = (): LineStock => ({ released: 0, delivered: 0, fromReserved: 0 });
+  const none = (): LineStock => ({ released: 0, delivered: 0, fromReserved: 0, restored: 0 });
   switch (action.name) {
     case 'confirm':
       return { ok: true, order: { ...order, state: 'CONFIRMED' }, stock: order.lines.map(none) };
@@ -237,11 +282,48 @@ function effect(order: Order, action: OrderAction): { ok: true; order: Order; st
         const result = deliver(l, quantity);
         if (!result.ok) return { ...result, detail: `Line ${i + 1}: ${result.detail}` };
         lines.push(result.line);
-        stock.push({ released: 0, delivered: quantity, fromReserved: result.fromReserved });
+        stock.push({ ...none(), delivered: quantity, fromReserved: result.fromReserved });
+      }
+      return { ok: true, order: { ...order, lines }, stock };
+    }
+    case 'cancelDelivery': {
+      if (action.quantities.length !== order.lines.length) {
+        throw new RangeError(`a delivery names ${order.lines.length} lines, not ${action.quantities.length}`);
+      }
+      const lines: LineCounters[] = [];
+      const stock: LineStock[] = [];
+      for (const [i, l] of order.lines.entries()) {
+        const quantity = action.quantities[i]!;
+        const result = quantity === 0 ? { ok: true as const, line: l } : undeliver(l, quantity);
+        if (!result.ok) return { ...result, detail: `Line ${i + 1}: ${result.detail}` };
+        lines.push(result.line);
+        stock.push({ ...none(), restored: quantity });
       }
       return { ok: true, order: { ...order, lines }, stock };
     }
   }
+}
+
+/**
+ * Takes `quantity` delivered pieces back onto the line (the delivery is cancelled): open again, and
+ * reserved again, as the goods are still on the shelf. Pieces that came back as a return cannot be
+ * taken back a second time (returned ≤ delivered).
+ */
+function undeliver(line: LineCounters, quantity: number): LineResult {
+  const left = line.delivered - line.returned;
+  if (!Number.isSafeInteger(quantity) || quantity < 1) {
+    throw new RangeError(`a line quantity is a whole number ≥ 1, not ${quantity}`);
+  }
+  if (quantity > left) {
+    return refuse(
+      ORDER_RULE_ERRORS.ORDER_LINE_OVER_RETURNED,
+      `The line has ${left} delivered and not returned, not ${quantity}: a delivery whose pieces came back as a return cannot be cancelled (returned ≤ delivered).`,
+    );
+  }
+  return {
+    ok: true,
+    line: { ...line, delivered: line.delivered - quantity, reserved: line.reserved + quantity },
+  };
 }
 
 function notAllowed(from: OrderState | null, action: ActionName, actor: Actor): Refusal {
