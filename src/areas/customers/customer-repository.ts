@@ -116,6 +116,18 @@ export interface LinkFilter {
   customerArticleNo?: string;
 }
 
+/**
+ * The customers' pricing terms as a query fragment (a subquery over `customer`), for the pricing
+ * area's price read, which takes a customer's terms in the same statement as the article's prices
+ * (decision 26) rather than in a statement of its own before it: B2B_GetArticlePrice is one
+ * statement. Filter it by `customer_no`; a deleted customer is among the rows (`deleted` 1).
+ */
+export function customerTermsFragment(db: Kysely<DB>) {
+  return db
+    .selectFrom('customer')
+    .select(['customer_no', 'price_group', 'customer_group', 'currency', 'discount_bp', 'active', 'deleted']);
+}
+
 /** Every SQL statement of the customers area. */
 export class CustomerRepository {
   private readonly db: Kysely<DB>;

@@ -4,6 +4,9 @@ import type { UnitOfWork } from '../../kernel/db/unit-of-work.ts';
 import { BOOKKEEPING, sameRow } from '../../kernel/write-changed.ts';
 import { liveCustomer, type WriteResult } from './customer-common.ts';
 import { CustomerRepository, type CustomerTermsRow } from './customer-repository.ts';
+import { CUSTOMERS_ERRORS } from './errors.ts';
+
+export { customerTermsFragment } from './customer-repository.ts';
 
 /**
  * A customer's pricing terms (price group, customer group, currency, discount, active): the part of
@@ -23,6 +26,16 @@ export type CustomerTermsInput = Omit<CustomerTerms, 'deleted' | 'scn' | 'create
  */
 export function liveCustomerTerms(db: Kysely<DB>, customerNo: number): Promise<CustomerTerms> {
   return liveCustomer(new CustomerRepository(db), customerNo);
+}
+
+/**
+ * The terms `row` read for `customerNo` (by the pricing area, with `customerTermsFragment` in its own
+ * statement) if they are a live customer's; 404 CUSTOMER_NOT_FOUND for a deleted or unknown one
+ * (`row` undefined), the refusal `liveCustomerTerms` gives.
+ */
+export function liveTermsOf<R extends { deleted: number | null }>(row: R | undefined, customerNo: number): R {
+  if (row?.deleted !== 0) throw CUSTOMERS_ERRORS.CUSTOMER_NOT_FOUND(`No customer ${customerNo}.`);
+  return row;
 }
 
 /**

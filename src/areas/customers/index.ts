@@ -48,7 +48,9 @@ export const customersArea: Area = {
 export {
   type CustomerTerms,
   type CustomerTermsInput,
+  customerTermsFragment,
   liveCustomerTerms,
+  liveTermsOf,
   saveCustomerTermsIn,
 } from './customer-terms.ts';
 export { FIRST_DEMO_CUSTOMER } from './demo.ts';

@@ -1,7 +1,8 @@
+import { MAX_PARTY_NO } from '../../kernel/access.ts';
 import type { Database } from '../../kernel/db/database.ts';
 import { ValidationError } from '../../kernel/errors.ts';
 import { CATALOG_ERRORS } from '../catalog/index.ts';
-import { liveCustomerTerms } from '../customers/index.ts';
+import { liveTermsOf } from '../customers/index.ts';
 import { ArticlePriceRepository, type PriceFactRow } from './article-price-repository.ts';
 import { PRICING_ERRORS } from './errors.ts';
 import {
@@ -36,7 +37,7 @@ export interface PricedArticle {
   recommended: number | undefined;
 }
 
-/** What a customer pays for an article (docs/pricing.md, "Resolution"): loads the terms, applies `resolvePrice`. */
+/** What a customer pays for an article (docs/pricing.md, "Resolution"): reads the terms and facts, applies `resolvePrice`. */
 export class ArticlePriceService {
   readonly #read: ArticlePriceRepository;
 
@@ -50,10 +51,10 @@ export class ArticlePriceService {
   }
 
   /**
-   * What a customer pays for one piece of an article in a size, in two statements: the customer's
-   * terms (the customers area's), then the article, its size, its list prices and the candidate
-   * agreements and line discounts in one (ArticlePriceRepository); `resolvePrice` (the pure rule)
-   * decides.
+   * What a customer pays for one piece of an article in a size, in one statement: the customer's
+   * terms (through the customers area's fragment), the article, its size, its list prices and the
+   * candidate agreements and line discounts (ArticlePriceRepository.customerPriceFacts);
+   * `resolvePrice` (the pure rule) decides. The refusals keep their order: the customer's first.
    *
    * Errors: CUSTOMER_NOT_FOUND, ARTICLE_NOT_FOUND, SIZE_NOT_FOUND (404); CUSTOMER_INACTIVE (409);
    * PRICE_NOT_FOUND (404) when the customer's price group has no selling price in the currency.
@@ -63,34 +64,39 @@ export class ArticlePriceService {
   async priceFor(query: PriceQuery): Promise<PricedArticle> {
     const quantity = query.quantity ?? 1;
     const date = query.date ?? todayOf(this.now);
-    const customer = await liveCustomerTerms(this.database.db, query.customerNo);
+    // The column is a 32-bit integer: a larger number is no customer (PostgreSQL would refuse it).
+    const facts =
+      Number.isSafeInteger(query.customerNo) && query.customerNo >= 0 && query.customerNo <= MAX_PARTY_NO
+        ? await this.#read.customerPriceFacts({
+            articleNo: query.articleNo,
+            sizex: query.sizex,
+            customerNo: query.customerNo,
+            currency: query.currency ?? null,
+          })
+        : [];
+    const customer = liveTermsOf(
+      facts.find((f) => f.kind === 'CUSTOMER'),
+      query.customerNo,
+    );
     if (customer.active === 0) {
       throw PRICING_ERRORS.CUSTOMER_INACTIVE(`Customer ${query.customerNo} is not active.`);
     }
-    const currency = query.currency ?? customer.currency;
-    const facts = await this.#read.priceFacts({
-      articleNo: query.articleNo,
-      sizex: query.sizex,
-      customerNo: customer.customer_no,
-      customerGroup: customer.customer_group,
-      priceGroup: customer.price_group,
-      currency,
-    });
+    const currency = customer.currency ?? '';
     const article = facts.find((f) => f.kind === 'ARTICLE');
     if (article?.deleted !== 0) {
       throw CATALOG_ERRORS.ARTICLE_NOT_FOUND(`No article "${query.articleNo}".`);
     }
-    if (article.size_position === null) {
+    if (article.size_known === null) {
       throw PRICING_ERRORS.SIZE_NOT_FOUND(`Article "${query.articleNo}" has no size "${query.sizex}".`);
     }
     const byId = (a: PriceFactRow, b: PriceFactRow) => Number(a.id) - Number(b.id);
     const resolved = resolvePrice(
       {
         customer: {
-          customerNo: customer.customer_no,
-          priceGroup: customer.price_group,
+          customerNo: query.customerNo,
+          priceGroup: Number(customer.price_group),
           customerGroup: customer.customer_group,
-          discountBp: customer.discount_bp,
+          discountBp: Number(customer.discount_bp),
         },
         article: {
           articleNo: query.articleNo,
@@ -118,7 +124,7 @@ export class ArticlePriceService {
       throw new ValidationError([{ name: 'strquantity', message: 'the line amount is too large' }]);
     }
     return {
-      customerNo: customer.customer_no,
+      customerNo: query.customerNo,
       articleNo: query.articleNo,
       sizex: query.sizex,
       quantity,

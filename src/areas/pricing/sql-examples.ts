@@ -186,6 +186,12 @@ export const sqlExamples: AreaSqlExamples = {
         'a customer without a group': (r) =>
           r.priceFacts({ ...PRICE_OF_M, customerNo: 1001, customerGroup: null }),
       },
+      customerPriceFacts: {
+        "the customer's currency": (r) =>
+          r.customerPriceFacts({ articleNo: '10001-100', sizex: 'M', customerNo: 1001, currency: null }),
+        'an asked currency': (r) =>
+          r.customerPriceFacts({ articleNo: '10001-100', sizex: 'M', customerNo: 1001, currency: 'USD' }),
+      },
     }),
   ],
 };

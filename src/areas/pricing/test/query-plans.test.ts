@@ -203,4 +203,20 @@ describe(`pricing list and feed queries use their index (${ENGINE})`, () => {
     expect(plan).toMatch(/customer_line_discount_scope/);
     expect(fullScan(plan), plan).toBe(false);
   });
+
+  it('the price of one article read with the customer’s terms reads keys only', async () => {
+    for (const currency of [null, 'EUR']) {
+      const plan = await planOf((db) =>
+        new ArticlePriceRepository(db).customerPriceFacts({
+          articleNo: `A${100000 + MIDDLE + 1}`,
+          sizex: 'M',
+          customerNo: 7,
+          currency,
+        }),
+      );
+      expect(plan).toMatch(/price_agreement_scope/);
+      expect(plan).toMatch(/customer_line_discount_scope/);
+      expect(fullScan(plan), plan).toBe(false);
+    }
+  });
 });
