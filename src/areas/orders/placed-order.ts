@@ -10,9 +10,26 @@ export type PlacedOrder = Static<typeof PlacedOrderSchema>;
 
 const EMPTY_TEXT = { LANGUAGE_1: '', LANGUAGE_11: '', LANGUAGE_2: '', LANGUAGE_3: '', LANGUAGE_4: '' };
 
-/** The answer of a placement: the order as stored, its state derived from its lines' counters. */
+/** What the answer needs of the order row (a row read back, or the one a placement just wrote). */
+type AnsweredOrder = Pick<
+  OrderRow,
+  | 'order_no'
+  | 'weborder'
+  | 'state'
+  | 'currency'
+  | 'prices_include_vat'
+  | 'net'
+  | 'vat_total'
+  | 'gross'
+  | 'scn'
+>;
+
+/**
+ * The answer of a placement: the order as stored, its state derived from its lines' counters. A
+ * new order is answered from the rows its placement wrote, a repeat from the rows read back.
+ */
 export function placedOrderOf(
-  order: OrderRow,
+  order: AnsweredOrder,
   lines: readonly OrderLineRow[],
   vat: readonly OrderVatRow[],
   created: boolean,

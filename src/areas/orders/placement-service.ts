@@ -1,12 +1,13 @@
 import type { Config } from '../../config.ts';
 import type { Database } from '../../kernel/db/database.ts';
 import { inWriteTransaction } from '../../kernel/db/unit-of-work.ts';
-import { type FieldError, ValidationError } from '../../kernel/errors.ts';
+import { DomainError, type FieldError, ValidationError } from '../../kernel/errors.ts';
 import type { Services } from '../../kernel/services.ts';
 import { type BarcodeSize, sizesByBarcodeIn } from '../catalog/index.ts';
 import { ORDERS_ERRORS } from './errors.ts';
-import { OrderRepository } from './order-repository.ts';
+import { type OrderLineRow, OrderRepository } from './order-repository.ts';
 import { type PlacedOrder, placedOrderOf } from './placed-order.ts';
+import { PlacementRepository } from './placement-repository.ts';
 import {
   type Party,
   type Placement,
@@ -16,6 +17,7 @@ import {
   requestHash,
 } from './placement-rules.ts';
 import { type Actor, place } from './rules/lifecycle.ts';
+import type { LineCounters } from './rules/line-counters.ts';
 import { calculateOrder, type OrderMoney } from './rules/order-calculator.ts';
 import { ORDER_RULE_ERRORS } from './rules/refusals.ts';
 
@@ -35,6 +37,7 @@ export class PlacementService {
   readonly all: Services;
   readonly now: () => Date;
   readonly #read: OrderRepository;
+  readonly #write: PlacementRepository;
 
   constructor(database: Database, config: Config, all: Services, now: () => Date = () => new Date()) {
     this.database = database;
@@ -42,45 +45,52 @@ export class PlacementService {
     this.all = all;
     this.now = now;
     this.#read = new OrderRepository(database.db);
+    this.#write = new PlacementRepository(database.db);
   }
 
   async placeOrder(placement: Placement, actor: Actor): Promise<PlacedOrder> {
     const problems = placementProblems(placement);
     if (problems.length > 0) throw new ValidationError(problems);
     const hash = requestHash(placement);
-    const before = await this.#read.orderByReference(
-      placement.channel,
-      placement.partyNo,
-      placement.weborder,
-    );
-    if (before) return this.#replay(before.order_no, before.request_hash, hash, placement);
-
-    const party = await this.#party(placement);
-    const sizes = await this.#sizes(placement);
-    const priced = await this.#price(placement, party, sizes);
-    const differences = priceDifferences(placement, party, priced);
-    if (differences.length > 0) {
-      throw ORDERS_ERRORS.ORDER_PRICE_DIFFERS(
-        `Prices are the server’s: ${differences.map((d) => `${d.name} ${d.message}`).join('; ')}.`,
+    let priced: PricedPlacementLine[];
+    let party: Party;
+    let money: OrderMoney;
+    try {
+      party = await this.#party(placement);
+      priced = await this.#price(placement, party, await this.#sizes(placement));
+      const differences = priceDifferences(placement, party, priced);
+      if (differences.length > 0) {
+        throw ORDERS_ERRORS.ORDER_PRICE_DIFFERS(
+          `Prices are the server’s: ${differences.map((d) => `${d.name} ${d.message}`).join('; ')}.`,
+        );
+      }
+      money = calculateOrder(
+        priced.map((l) => ({
+          quantity: l.quantity,
+          unitPrice: l.unitPrice,
+          priceRule: l.priceRule,
+          discountBp: 0,
+          vatBp: l.vatBp,
+        })),
+        { pricesIncludeVat: placement.channel === 'B2C' },
       );
+    } catch (error) {
+      // A repeat is answered whatever changed since (a price, an article withdrawn): the reference
+      // is looked up only when the reading refused, so a first placement costs no look-up.
+      if (error instanceof DomainError) {
+        const replayed = await this.#replayIfPlaced(placement, hash);
+        if (replayed) return replayed;
+      }
+      throw error;
     }
-    const money = calculateOrder(
-      priced.map((l) => ({
-        quantity: l.quantity,
-        unitPrice: l.unitPrice,
-        priceRule: l.priceRule,
-        discountBp: 0,
-        vatBp: l.vatBp,
-      })),
-      { pricesIncludeVat: placement.channel === 'B2C' },
-    );
 
     const result = await inWriteTransaction(this.database, async (uow) => {
       const stamp = await uow.stamp();
-      const repo = new OrderRepository(uow.db);
       const at = this.now().toISOString();
-      const orderNo = await repo.claimOrder(orderRow(placement, party, money, hash, stamp, at, this.config));
-      if (orderNo === undefined) return { replayOf: true as const };
+      const order = orderRow(placement, party, money, hash, stamp, at, this.config);
+      const orderNo = await this.#write.claimOrder(order, uow.db);
+      // A repeat: roll back (on SQLite the SCN taken above is not spent) and answer the first.
+      if (orderNo === undefined) throw REPEAT;
       const reserved = await this.all.stock.reservations.reserveAllIn(
         uow,
         priced.map((l) => ({
@@ -97,91 +107,61 @@ export class PlacementService {
         actor,
       );
       if (!placed.ok) throw ORDER_RULE_ERRORS[placed.code](placed.detail);
-      await repo.insertLines(
-        priced.map((l, i) => {
-          const counters = placed.order.lines[i]!;
-          const line = money.lines[i]!;
-          return {
-            order_no: orderNo,
-            line_no: i + 1,
-            article_no: l.size.articleNo,
-            sizex: l.size.sizex,
-            barcode: l.size.barcode,
-            ...counters,
-            list_price: l.listPrice,
-            unit_price: l.unitPrice,
-            price_rule: l.priceRule,
-            rule_discount_bp: l.ruleDiscountBp,
-            discount_bp: line.discountBp,
-            vat_bp: line.vatBp,
-            list_amount: line.listAmount,
-            discount: line.discount,
-            amount: line.amount,
-            customer_sequence: l.customerSequence,
-            assortment: 0,
-          };
-        }),
-      );
-      await repo.insertVat(
-        money.vat.map((v) => ({
-          order_no: orderNo,
-          vat_bp: v.vatBp,
-          net: v.net,
-          vat: v.vat,
-          gross: v.gross,
-        })),
-      );
-      await repo.insertHistory({
+      const lines = priced.map((l, i) => lineRow(orderNo, i, l, placed.order.lines[i]!, money.lines[i]!));
+      const vat = money.vat.map((v) => ({
         order_no: orderNo,
-        from_state: null,
-        to_state: placed.history.to,
-        action: placed.history.action,
-        actor,
-        reference: null,
-        scn: stamp,
-        at,
-      });
-      return { replayOf: false as const, orderNo };
-    });
-    if (result.replayOf) {
-      // Another placement of the same reference committed first (the claim waited for it).
-      const first = await this.#read.orderByReference(
-        placement.channel,
-        placement.partyNo,
-        placement.weborder,
+        vat_bp: v.vatBp,
+        net: v.net,
+        vat: v.vat,
+        gross: v.gross,
+      }));
+      await this.#write.insertLines(lines, uow.db);
+      await this.#write.insertVat(vat, uow.db);
+      await this.#write.insertHistory(
+        {
+          order_no: orderNo,
+          from_state: null,
+          to_state: placed.history.to,
+          action: placed.history.action,
+          actor,
+          reference: null,
+          scn: stamp,
+          at,
+        },
+        uow.db,
       );
-      if (!first) throw new Error('an order claim found a conflict but no order');
-      return this.#replay(first.order_no, first.request_hash, hash, placement);
-    }
-    return this.#answer(result.orderNo, true, sizes);
+      return { order: { ...order, order_no: orderNo }, lines, vat };
+    }).catch((error: unknown) => {
+      if (error === REPEAT) return undefined;
+      throw error;
+    });
+    // The answer is what was written: nothing is read back.
+    if (result) return placedOrderOf(result.order, result.lines, result.vat, true, sizesOf(priced));
+    // Another placement of the same reference had committed (the claim waited for it).
+    const replayed = await this.#replayIfPlaced(placement, hash);
+    if (!replayed) throw new Error('an order claim found a conflict but no order');
+    return replayed;
   }
 
-  async #replay(
-    orderNo: number,
-    storedHash: string,
-    hash: string,
-    placement: Placement,
-  ): Promise<PlacedOrder> {
-    if (storedHash !== hash) {
+  /** The answer to a repeat of a placed reference (CREATED false), or undefined if none is placed. */
+  async #replayIfPlaced(placement: Placement, hash: string): Promise<PlacedOrder | undefined> {
+    const first = await this.#write.referenceOf(placement.channel, placement.partyNo, placement.weborder);
+    if (!first) return undefined;
+    const orderNo = Number(first.order_no);
+    if (first.request_hash !== hash) {
       throw ORDERS_ERRORS.WEBORDER_CONFLICT(
         `WEBORDER "${placement.weborder}" is order ${orderNo}, placed with other content.`,
       );
     }
-    return this.#answer(Number(orderNo), false);
-  }
-
-  async #answer(orderNo: number, created: boolean, sizes?: Map<string, BarcodeSize>): Promise<PlacedOrder> {
     const order = await this.#read.findOrder(orderNo);
     if (!order) throw new Error(`order ${orderNo} vanished`);
     const lines = await this.#read.linesOf(orderNo);
     const vat = await this.#read.vatOf(orderNo);
-    const known =
-      sizes ??
-      (await sizesByBarcodeIn(
-        this.database.db,
-        lines.map((l) => l.barcode),
-      ));
-    return placedOrderOf(order, lines, vat, created, known);
+    const known = await sizesByBarcodeIn(
+      this.database.db,
+      lines.map((l) => l.barcode),
+    );
+    return placedOrderOf(order, lines, vat, false, known);
   }
 
   async #party(p: Placement): Promise<Party> {
@@ -335,6 +315,9 @@ export class PlacementService {
   }
 }
 
+/** Thrown inside the placement's transaction when the claim finds the reference placed: rolls it back. */
+const REPEAT = new Error('the reference is placed already');
+
 function orderRow(
   p: Placement,
   party: Party,
@@ -374,4 +357,42 @@ function orderRow(
     created_at: at,
     updated_at: at,
   };
+}
+
+/** The stored line of a priced placement line (`i` from 0), with its counters and money. */
+function lineRow(
+  orderNo: number,
+  i: number,
+  l: PricedPlacementLine,
+  counters: LineCounters,
+  money: OrderMoney['lines'][number],
+): OrderLineRow {
+  return {
+    order_no: orderNo,
+    line_no: i + 1,
+    article_no: l.size.articleNo,
+    sizex: l.size.sizex,
+    barcode: l.size.barcode,
+    ordered: counters.ordered,
+    cancelled: counters.cancelled,
+    reserved: counters.reserved,
+    delivered: counters.delivered,
+    returned: counters.returned,
+    list_price: l.listPrice,
+    unit_price: l.unitPrice,
+    price_rule: l.priceRule,
+    rule_discount_bp: l.ruleDiscountBp,
+    discount_bp: money.discountBp,
+    vat_bp: money.vatBp,
+    list_amount: money.listAmount,
+    discount: money.discount,
+    amount: money.amount,
+    customer_sequence: l.customerSequence,
+    assortment: 0,
+  };
+}
+
+/** The sizes of the priced lines by barcode (for the answer's descriptions). */
+function sizesOf(priced: readonly PricedPlacementLine[]): Map<string, BarcodeSize> {
+  return new Map(priced.map((l) => [l.size.barcode, l.size]));
 }

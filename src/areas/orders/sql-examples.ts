@@ -2,6 +2,7 @@ import type { AreaSqlExamples } from '../../kernel/db/sql-examples.ts';
 import { sqlExamplesOf } from '../../kernel/db/sql-examples.ts';
 import { type NewOrderRow, type OrderLineRow, OrderRepository } from './order-repository.ts';
 import { AFTER_SALES_SQL_EXAMPLES } from './sql-examples-after-sales.ts';
+import { placementSqlExamples } from './sql-examples-placement.ts';
 import { READ_SQL_EXAMPLES } from './sql-examples-read.ts';
 
 // Example calls of the orders' repositories for the SQL snapshots (scripts/sql-snapshots.ts): order
@@ -112,6 +113,7 @@ export const sqlExamples: AreaSqlExamples = {
       updateCounters: (r) =>
         r.updateCounters(1, [{ line_no: 1, cancelled: 0, reserved: 1, delivered: 1, returned: 0 }]),
     }),
+    ...placementSqlExamples(exampleOrder, exampleLine),
     ...READ_SQL_EXAMPLES,
     ...AFTER_SALES_SQL_EXAMPLES,
   ],

@@ -1,0 +1,117 @@
+/**
+ * The small world of bench/orders.ts: a fresh database with the demo parties (the areas' demo
+ * seeders: a small catalogue, shops, prices, customers, clients), five retail sizes with more stock
+ * than any run takes (the 5-line web orders) and one size with exactly RACE_UNITS pieces (the race
+ * of 1,000 one-unit web orders), all at the order location WH, and the API user `bench` (B2C).
+ */
+import { rmSync } from 'node:fs';
+import pg from 'pg';
+import { seedCatalog } from '../src/areas/catalog/index.ts';
+import { FIRST_CLIENT_NO } from '../src/areas/clients/client-service.ts';
+import { seedClients } from '../src/areas/clients/demo.ts';
+import { seedCustomers } from '../src/areas/customers/demo.ts';
+import { seedPrices } from '../src/areas/pricing/demo.ts';
+import { seedShops } from '../src/areas/shops/demo.ts';
+import { seedStock } from '../src/areas/stock/index.ts';
+import { MIGRATIONS } from '../src/areas.ts';
+import { loadConfig } from '../src/config.ts';
+import { migrate, openDatabase } from '../src/kernel/db/database.ts';
+import { createServices } from '../src/services.ts';
+import { article, sizeTable, toEan13 } from '../test/helpers/fixtures.ts';
+import { maintenanceUrl } from './world.ts';
+
+export const BENCH_ORDER_USER = 'bench-orders';
+export const BENCH_ORDER_SECRET = 'bench-orders-secret-not-for-production';
+export const RACE_UNITS = 100;
+const PLENTY = 10_000_000;
+
+/** The five sizes of the 5-line orders and the one size of the race. */
+export const LINE_BARCODES = ['S', 'M', 'L', 'XL', 'XXL'].map((_, i) => toEan13(`87390000010${i}`));
+export const RACE_BARCODE = toEan13('873900000200');
+export const RACE_SIZE = { locationCode: 'WH', articleNo: 'B200-010', sizex: 'M' };
+
+/** A fresh, empty database at `databaseUrl` (SQLite: the file removed; PostgreSQL: dropped, created). */
+async function recreate(databaseUrl: string): Promise<void> {
+  if (!/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    const file = databaseUrl.replace(/^sqlite:/, '');
+    for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
+    return;
+  }
+  const { url, name } = maintenanceUrl(databaseUrl);
+  if (!name.startsWith('tv2_bench_orders')) throw new Error(`refusing to drop ${name}`);
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await client.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Builds the world; returns the client the web orders are for. */
+export async function buildOrdersWorld(databaseUrl: string): Promise<{ clientNo: number }> {
+  await recreate(databaseUrl);
+  const config = loadConfig({}, { databaseUrl, demo: false });
+  const database = openDatabase(databaseUrl);
+  try {
+    await migrate(database, MIGRATIONS);
+    const s = createServices(config, database);
+    await seedCatalog(s, { articles: 12, images: false });
+    await seedStock(s, {});
+    await seedShops(s, {});
+    await seedPrices(s, {});
+    await seedCustomers(s, {});
+    await seedClients(s, {});
+    const sizes = ['S', 'M', 'L', 'XL', 'XXL'];
+    await s.catalog.saveSizeTable(sizeTable('BSZ', sizes));
+    await s.catalog.saveArticles([
+      article('B100-010', {
+        sizeTableCode: 'BSZ',
+        sizes: sizes.map((sizex, i) => ({ sizex, barcode: LINE_BARCODES[i]! })),
+      }),
+      article('B200-010', { sizeTableCode: 'BSZ', sizes: [{ sizex: 'M', barcode: RACE_BARCODE }] }),
+    ]);
+    const prices = [
+      ...sizes.map((sizex) => ({ articleNo: 'B100-010', sizex })),
+      { articleNo: 'B200-010', sizex: 'M' },
+    ].map((z) => ({
+      ...z,
+      priceGroup: 1,
+      priceType: 'SELLING' as const,
+      currency: 'EUR',
+      priceMinor: 4995,
+    }));
+    await s.pricing.listPrices.setListPrices(prices);
+    await s.stock.ledger.receiveAll([
+      ...sizes.map((sizex) => ({ locationCode: 'WH', articleNo: 'B100-010', sizex, quantity: PLENTY })),
+      { ...RACE_SIZE, quantity: RACE_UNITS },
+    ]);
+    await s.general.auth.createUser({ name: BENCH_ORDER_USER, roles: ['B2C'], secret: BENCH_ORDER_SECRET });
+    return { clientNo: FIRST_CLIENT_NO };
+  } finally {
+    await database.close();
+  }
+}
+
+/** What the race left at its size: on hand and reserved, and the orders placed for it. */
+export async function raceOutcome(databaseUrl: string) {
+  const database = openDatabase(databaseUrl);
+  try {
+    const level = await database.db
+      .selectFrom('stock_level')
+      .select(['on_hand', 'reserved'])
+      .where('article_no', '=', RACE_SIZE.articleNo)
+      .where('sizex', '=', RACE_SIZE.sizex)
+      .where('location_code', '=', RACE_SIZE.locationCode)
+      .executeTakeFirstOrThrow();
+    const orders = await database.db
+      .selectFrom('sales_order_line')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('article_no', '=', RACE_SIZE.articleNo)
+      .executeTakeFirstOrThrow();
+    return { onHand: Number(level.on_hand), reserved: Number(level.reserved), orders: Number(orders.n) };
+  } finally {
+    await database.close();
+  }
+}
