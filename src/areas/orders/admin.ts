@@ -6,9 +6,9 @@ import { moveToWire } from './move-core.ts';
 import { MoveAnswerSchema } from './move-schemas.ts';
 import type { OrderAction } from './rules/lifecycle.ts';
 
-const OrderParams = Type.Object({ orderNo: pathNumber(MAX_INT32, 'Our order number.') });
-const DeliveryParams = Type.Object({ deliveryNo: pathNumber(MAX_INT32, 'The delivery number.') });
-const ReturnParams = Type.Object({ returnNo: pathNumber(MAX_INT32, 'The return number.') });
+const OrderParams = Type.Object({ order: pathNumber(MAX_INT32, 'Our order number.') });
+const DeliveryParams = Type.Object({ delivery: pathNumber(MAX_INT32, 'The delivery number.') });
+const ReturnParams = Type.Object({ return: pathNumber(MAX_INT32, 'The return number.') });
 
 const DeliveryLines = Type.Array(
   Type.Object(
@@ -46,7 +46,7 @@ const CloseBody = Type.Object(
 function moveRoute(path: string, summary: string, action: OrderAction) {
   return adminRoute({
     method: 'POST',
-    url: `/TV2/Admin/orders/:orderNo/${path}`,
+    url: `/TV2/Admin/orders/:order/${path}`,
     summary,
     description:
       'A lifecycle move (docs/orders.md, "Lifecycle"): a move the table does not have from the order state is ' +
@@ -54,7 +54,7 @@ function moveRoute(path: string, summary: string, action: OrderAction) {
     params: OrderParams,
     response: MoveAnswerSchema,
     async handler({ params, services }) {
-      return moveToWire(await services.orders.moves.move(Number(params.orderNo), action, 'BACK_OFFICE'));
+      return moveToWire(await services.orders.moves.move(Number(params.order), action, 'BACK_OFFICE'));
     },
   });
 }
@@ -68,19 +68,19 @@ export const ORDERS_ADMIN_ROUTES: AdminRoute[] = [
   }),
   adminRoute({
     method: 'POST',
-    url: '/TV2/Admin/orders/:orderNo/close',
+    url: '/TV2/Admin/orders/:order/close',
     summary: 'Close a delivered order (CANCELREST: cancel what is still open)',
     params: OrderParams,
     body: CloseBody,
     response: MoveAnswerSchema,
     async handler({ params, body, services }) {
       const action: OrderAction = { name: 'close', cancelRest: body.CANCELREST === true };
-      return moveToWire(await services.orders.moves.move(Number(params.orderNo), action, 'BACK_OFFICE'));
+      return moveToWire(await services.orders.moves.move(Number(params.order), action, 'BACK_OFFICE'));
     },
   }),
   adminRoute({
     method: 'POST',
-    url: '/TV2/Admin/orders/:orderNo/deliveries',
+    url: '/TV2/Admin/orders/:order/deliveries',
     summary: 'Deliver from the order location: the pieces per line given, or every open piece (no LINES)',
     description:
       'One delivery with its own number and lines; stock leaves the order location by the delivered pieces ' +
@@ -97,7 +97,7 @@ export const ORDERS_ADMIN_ROUTES: AdminRoute[] = [
     ),
     response: DeliveryAnswer,
     async handler({ params, body, services }) {
-      const delivered = await services.orders.moves.deliveries.deliver(Number(params.orderNo), {
+      const delivered = await services.orders.moves.deliveries.deliver(Number(params.order), {
         lines: body.LINES?.map((l) => ({ line: l.LINE, quantity: l.QUANTITY })),
         reference: body.REFERENCE,
       });
@@ -106,7 +106,7 @@ export const ORDERS_ADMIN_ROUTES: AdminRoute[] = [
   }),
   adminRoute({
     method: 'POST',
-    url: '/TV2/Admin/deliveries/:deliveryNo/cancel',
+    url: '/TV2/Admin/deliveries/:delivery/cancel',
     summary: 'Cancel a delivery (a correction: the goods did not leave); once',
     description:
       'Its pieces are open on their lines again and reserved again at the location. A delivery cancelled ' +
@@ -115,12 +115,12 @@ export const ORDERS_ADMIN_ROUTES: AdminRoute[] = [
     params: DeliveryParams,
     response: DeliveryAnswer,
     async handler({ params, services }) {
-      return deliveryAnswer(await services.orders.moves.deliveries.cancel(Number(params.deliveryNo)));
+      return deliveryAnswer(await services.orders.moves.deliveries.cancel(Number(params.delivery)));
     },
   }),
   adminRoute({
     method: 'POST',
-    url: '/TV2/Admin/returns/:returnNo/receive',
+    url: '/TV2/Admin/returns/:return/receive',
     summary: 'Receive a return in full: stock back at its location, RETURNED on the order lines; once',
     description:
       'A return received already is 409 RETURN_NOT_AUTHORISED (counted once, also when concurrent).',
@@ -133,7 +133,7 @@ export const ORDERS_ADMIN_ROUTES: AdminRoute[] = [
       LINES: Type.Array(Type.Object({ LINE: Type.Integer(), QUANTITY: Type.Integer() })),
     }),
     async handler({ params, services }) {
-      const r = await services.orders.moves.returns.receive(Number(params.returnNo));
+      const r = await services.orders.moves.returns.receive(Number(params.return));
       return {
         RETURNNO: r.returnNo,
         ORDERNO: r.orderNo,
