@@ -6,13 +6,16 @@
  * (their functions, the same baseline, same-run ratios).
  *
  *   npx node bench/stock-read.ts --db <sqlite file or postgres url> [--root <checkout>] [--seconds 8]
- *       [--rounds 1] [--cpu-prof <dir>] [--only read|feeds]
+ *       [--rounds 1] [--cpu-prof <dir>] [--only read|feeds] [--before <checkout>]
  *
  * The database is changed (100 receipts at WH): give it a copy of a world (bench/world.ts), never
  * the world itself. `--root` runs tv2 from another checkout (a before/after on one machine in one
- * run); `--cpu-prof` writes a V8 CPU profile of the tv2 process to that directory.
+ * run); `--before` starts a second tv2 from another checkout and measures the two in turn in every
+ * round, on other articles (a before/after in one run, less moved by the machine's load than two
+ * runs); `--cpu-prof` writes a V8 CPU profile of the tv2 process to that directory. Each row also
+ * logs the CPU per request of tv2 (and, on PostgreSQL, of the server's processes for the database).
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -40,6 +43,7 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '1' },
     'cpu-prof': { type: 'string' },
     only: { type: 'string' },
+    before: { type: 'string' },
   },
 });
 if (!values.db) throw new Error('--db <sqlite file or postgres url> (a copy: it is changed)');
@@ -66,6 +70,16 @@ const tv2 = await startProcess(
   { path: '/health/ready' },
   root,
 );
+// --before <dir>: a second tv2, run from another checkout (e.g. `git archive <commit>` unpacked there
+// with a node_modules link), measured in turn with this one in every round, on other articles.
+const before = values.before
+  ? await startProcess(
+      ['bin/tv2.js', 'serve'],
+      { DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', TV2_DEMO: '0' },
+      { path: '/health/ready' },
+      resolve(values.before),
+    )
+  : undefined;
 let bare: Started | undefined;
 try {
   const token = (
@@ -130,21 +144,101 @@ try {
   );
 
   const stage: Stage = { tv2, bare, auth, seconds: Number(values.seconds), log, row };
+  // The CPU (user and system) per answered request of the measured run of the tv2 process and, on
+  // PostgreSQL, of the server's processes for this database: their own work, which the load of other
+  // processes on the shared machine moves less than the throughput.
+  const cpuPerRequest = (pid: number, load: ReturnType<typeof distinct>): ReturnType<typeof distinct> => {
+    return async (seconds, warmUp) => {
+      const tv2Before = cpuOf(pid);
+      const dbBefore = serverCpu();
+      const statementsBefore = await statements();
+      const result = await load(seconds, warmUp);
+      const per = (used: number) => ((used / result.ok) * 1e6).toFixed(0);
+      if (!warmUp)
+        log(
+          `CPU per request: tv2 ${per(cpuOf(pid) - tv2Before)} µs` +
+            (postgres
+              ? `, PostgreSQL ${per(serverCpu() - dbBefore)} µs; ` +
+                `${((await statements()) - statementsBefore) / result.ok} statements per request`
+              : ''),
+        );
+      return result;
+    };
+  };
+  const stockRow = async (process: Started, label: string, items: Article[]) => {
+    const on: Stage = { ...stage, tv2: process };
+    await compare(
+      on,
+      label,
+      cpuPerRequest(process.child.pid ?? 0, distinct(on, items, stockPath, 'articles')),
+      'stock',
+    );
+  };
   const fresh = retail.slice(reserve + CHANGES);
   const rounds = Number(values.rounds);
   for (let round = 0; round < rounds; round++) {
     // each round asks other articles: none is asked twice in a run
     const share = Math.floor(fresh.length / rounds);
     const mine = fresh.slice(round * share, (round + 1) * share);
-    if (values.only !== 'feeds')
-      await compare(stage, 'B2C_GetArticleStock', distinct(stage, mine, stockPath, 'articles'), 'stock');
+    if (values.only !== 'feeds') {
+      if (before) {
+        const half = Math.floor(mine.length / 2);
+        await stockRow(before, 'B2C_GetArticleStock (before)', mine.slice(0, half));
+        await stockRow(tv2, 'B2C_GetArticleStock', mine.slice(half));
+      } else await stockRow(tv2, 'B2C_GetArticleStock', mine);
+    }
     if (values.only !== 'read')
       for (const op of ['B2B_GetStockChanges', 'B2C_GetStockChanges'])
         await feedRow(stage, `${op} after ${CHANGES} changes`, op, 'stock', scnBefore);
   }
 } finally {
   await stopProcess(tv2.child);
+  if (before) await stopProcess(before.child);
   if (bare) await stopProcess(bare.child);
+}
+
+/** CPU seconds a process has used (user and system, from /proc); 0 when it ended. */
+function cpuOf(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * PostgreSQL: the transactions the database committed so far (pg_stat_database; each statement
+ * outside a transaction is one, and the stock read runs none in a transaction), through psql; 0 on
+ * SQLite. The statistics are sent by the backends when idle, so the counts lag by up to a second.
+ */
+async function statements(): Promise<number> {
+  if (!postgres) return 0;
+  await new Promise((r) => setTimeout(r, 1100));
+  const { execFileSync } = await import('node:child_process');
+  const url = new URL(databaseUrl);
+  const out = execFileSync('psql', [
+    databaseUrl,
+    '-Atc',
+    `select xact_commit from pg_stat_database where datname = '${url.pathname.slice(1)}'`,
+  ]);
+  return Number(String(out).trim());
+}
+
+/** CPU seconds used so far by the PostgreSQL processes serving the measured database. */
+function serverCpu(): number {
+  if (!postgres) return 0;
+  const name = `postgres: postgres ${new URL(databaseUrl).pathname.slice(1)} `;
+  let sum = 0;
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      if (readFileSync(`/proc/${d}/cmdline`, 'utf8').startsWith(name)) sum += cpuOf(Number(d));
+    } catch {
+      // the process ended
+    }
+  }
+  return sum;
 }
 
 console.log(`| path | engine | tv2 | baseline | ratio | notes |\n|---|---|---|---|---|---|`);

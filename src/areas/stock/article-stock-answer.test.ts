@@ -71,6 +71,36 @@ describe('articleStockAnswer', () => {
     });
   });
 
+  it('puts sizes the article no longer has after its sizes, in text order, if stocked at a location listed', () => {
+    const rows = [
+      article(0, 1, 1),
+      size('L', 1),
+      location('A'),
+      level('ZZ', 'A', 1, 0),
+      level('XX', 'A', 2, 1),
+      level('YY', 'HIDDEN', 5, 0), // not at a location listed: no size of its own
+      level('L', 'A', 4, 4),
+    ];
+    const answer = articleStockAnswer('B2C', 7, 'X1', rows);
+    expect(answer.LOCATIONS).toEqual([
+      {
+        LOCATION: 'A',
+        NAME: 'Shop A',
+        KIND: 'SHOP',
+        SIZES: [
+          { SIZEX: 'L', AVAILABLE: 0 },
+          { SIZEX: 'XX', AVAILABLE: 1 },
+          { SIZEX: 'ZZ', AVAILABLE: 1 },
+        ],
+      },
+    ]);
+    expect(answer.TOTALS).toEqual([
+      { SIZEX: 'L', AVAILABLE: 0 },
+      { SIZEX: 'XX', AVAILABLE: 1 },
+      { SIZEX: 'ZZ', AVAILABLE: 1 },
+    ]);
+  });
+
   it('refuses an article that is missing or not seen before a location that is not seen', () => {
     const code = (f: () => unknown) => {
       try {

@@ -9,15 +9,21 @@ import {
 } from './stock-read-repository.ts';
 import type { LocationRow } from './stock-repository.ts';
 import { locationNotFound } from './stock-rules.ts';
-import { type ArticleStockWire, articleStockToWire, articleVisibleTo } from './stock-wire.ts';
+import { type ArticleStockWire, articleVisibleTo, type QuantitiesWire } from './stock-wire.ts';
 
-type Level = { sizex: string; location_code: string; on_hand: number; reserved: number };
+type Location = Pick<LocationRow, 'code' | 'name' | 'kind'>;
+type Level = { sizex: string; code: string; onHand: number; reserved: number };
 
 /**
  * One article's stock answer from the rows of `StockReadRepository.articleStock`, read under `scn`:
  * ARTICLE_NOT_FOUND when the article is missing or `audience` does not see it, LOCATION_NOT_FOUND
  * when `locationCode` names no location it sees; else the sizes in size-table order, the locations
- * in code order and the levels at them (articleStockToWire). Pure: the rows come in any order.
+ * in code order and the levels at them. Pure: the rows come in any order.
+ *
+ * The same answer as stock-wire.ts's `articleStockToWire` (the reference the stock tests compare
+ * with), built without its per-cell string keys, maps and sorts of every level: the locations and
+ * sizes get numbers and the levels land in a grid of them. It ran on every B2C_GetArticleStock
+ * request and took about 8 µs of a request's 100 (decision 31 (h)).
  */
 export function articleStockAnswer(
   audience: Audience,
@@ -28,7 +34,7 @@ export function articleStockAnswer(
 ): ArticleStockWire {
   let flags: { deleted: number; active: number; retail: number } | undefined;
   const sizes: Array<{ sizex: string; position: number }> = [];
-  const locations: Array<Pick<LocationRow, 'code' | 'name' | 'kind'>> = [];
+  const locations: Location[] = [];
   const levels: Level[] = [];
   for (const r of rows) {
     // numbers as numbers whatever the driver gives (integers on both engines today)
@@ -44,14 +50,8 @@ export function articleStockAnswer(
         if (r.code !== null) locations.push({ code: r.code, name: r.name ?? '', kind: r.kind ?? 'SHOP' });
         break;
       case LEVEL_PART:
-        if (r.sizex !== null && r.code !== null) {
-          levels.push({
-            sizex: r.sizex,
-            location_code: r.code,
-            on_hand: n1 ?? 0,
-            reserved: Number(r.n2 ?? 0),
-          });
-        }
+        if (r.sizex !== null && r.code !== null)
+          levels.push({ sizex: r.sizex, code: r.code, onHand: n1 ?? 0, reserved: Number(r.n2 ?? 0) });
         break;
     }
   }
@@ -61,16 +61,61 @@ export function articleStockAnswer(
     );
   }
   if (locationCode !== undefined && locations.length === 0) throw locationNotFound(locationCode);
-  // articleStockToWire keeps the levels at the locations given; a size with stock that is no
-  // longer the article's comes after its sizes in the order of these levels (size, then location)
-  return articleStockToWire(
-    audience,
-    scn,
-    articleNo,
-    sizes.sort((a, b) => a.position - b.position).map((s) => s.sizex),
-    locations.sort((a, b) => byText(a.code, b.code)),
-    levels.sort((a, b) => byText(a.sizex, b.sizex) || byText(a.location_code, b.location_code)),
-  );
+
+  locations.sort((a, b) => byText(a.code, b.code));
+  const column = new Map<string, number>();
+  const sizeNames: string[] = [];
+  for (const s of sizes.sort((a, b) => a.position - b.position)) {
+    if (column.has(s.sizex)) continue; // the key (article, size) makes this impossible
+    column.set(s.sizex, column.size);
+    sizeNames.push(s.sizex);
+  }
+  const row = new Map<string, number>();
+  for (const l of locations) row.set(l.code, row.size);
+  // Only the levels at the locations listed count. A size with stock there that is no longer the
+  // article's comes after its sizes, in text order (the order of the levels by size, then location).
+  const extra: string[] = [];
+  for (const l of levels) {
+    if (row.has(l.code) && !column.has(l.sizex) && !extra.includes(l.sizex)) extra.push(l.sizex);
+  }
+  for (const sizex of extra.sort(byText)) {
+    column.set(sizex, column.size);
+    sizeNames.push(sizex);
+  }
+  const width = sizeNames.length;
+  const onHand = new Array<number>(locations.length * width).fill(0);
+  const reserved = new Array<number>(locations.length * width).fill(0);
+  for (const l of levels) {
+    const r = row.get(l.code);
+    const c = column.get(l.sizex);
+    if (r === undefined || c === undefined) continue;
+    onHand[r * width + c] = l.onHand;
+    reserved[r * width + c] = l.reserved;
+  }
+  const wholesale = audience === 'B2B';
+  const cell = (sizex: string, h: number, r: number): { SIZEX: string } & QuantitiesWire =>
+    wholesale
+      ? { SIZEX: sizex, ONHAND: h, RESERVED: r, AVAILABLE: h - r }
+      : { SIZEX: sizex, AVAILABLE: h - r };
+  const totalOnHand = new Array<number>(width).fill(0);
+  const totalReserved = new Array<number>(width).fill(0);
+  const LOCATIONS = locations.map((loc, i) => {
+    const SIZES = new Array<{ SIZEX: string } & QuantitiesWire>(width);
+    for (let c = 0; c < width; c++) {
+      const h = onHand[i * width + c] ?? 0;
+      const r = reserved[i * width + c] ?? 0;
+      totalOnHand[c] = (totalOnHand[c] ?? 0) + h;
+      totalReserved[c] = (totalReserved[c] ?? 0) + r;
+      SIZES[c] = cell(sizeNames[c] ?? '', h, r);
+    }
+    return { LOCATION: loc.code, NAME: loc.name, KIND: loc.kind, SIZES };
+  });
+  return {
+    SCN: scn,
+    ARTICLE: articleNo,
+    LOCATIONS,
+    TOTALS: sizeNames.map((sizex, c) => cell(sizex, totalOnHand[c] ?? 0, totalReserved[c] ?? 0)),
+  };
 }
 
 /** Text order as the database's ORDER BY on a key column (code point order, not the locale's). */

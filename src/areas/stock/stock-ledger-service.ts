@@ -1,10 +1,11 @@
 import type { Database } from '../../kernel/db/database.ts';
-import { currentScn, inWriteTransaction, type UnitOfWork } from '../../kernel/db/unit-of-work.ts';
+import type { PerTurnRead } from '../../kernel/db/per-turn-read.ts';
+import { scnPerTurn } from '../../kernel/db/scn-reader.ts';
+import { inWriteTransaction, type UnitOfWork } from '../../kernel/db/unit-of-work.ts';
 import { ValidationError } from '../../kernel/errors.ts';
 import { feedPage } from '../../kernel/feed-page.ts';
 import type { Audience, Page, PageOf } from '../../kernel/paging.ts';
 import { articleStockAnswer } from './article-stock-answer.ts';
-import { ScnPerTurn } from './scn-per-turn.ts';
 import { StockReadRepository } from './stock-read-repository.ts';
 import {
   type LedgerMismatch,
@@ -48,7 +49,7 @@ export interface TransferInput {
 export class StockLedgerService {
   readonly #read: StockRepository;
   readonly #lists: StockReadRepository;
-  readonly #scn: ScnPerTurn;
+  readonly #scn: PerTurnRead<number>;
 
   readonly database: Database;
   readonly now: () => Date;
@@ -58,7 +59,7 @@ export class StockLedgerService {
     this.now = now;
     this.#read = new StockRepository(database.db);
     this.#lists = new StockReadRepository(database.db);
-    this.#scn = new ScnPerTurn(() => currentScn(database.db));
+    this.#scn = scnPerTurn(database.db);
   }
 
   // --- reads -----------------------------------------------------------------------------------
@@ -93,8 +94,9 @@ export class StockLedgerService {
 
   /**
    * One article's stock at every location this audience sees (or at one), with totals per size: two
-   * statements, the SCN (shared by the reads of one event-loop turn, each read after its request
-   * asked: ScnPerTurn) and then everything else (StockReadRepository.articleStock).
+   * statements, the SCN (shared by the reads that ask at about the same time, each read after its
+   * request asked: scnPerTurn, kernel/db/per-turn-read.ts) and then everything else
+   * (StockReadRepository.articleStock).
    */
   async articleStock(
     audience: Audience,
