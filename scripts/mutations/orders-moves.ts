@@ -102,8 +102,8 @@ export const ORDER_MOVE_MUTATIONS: Mutation[] = [
         replace: `      .where('return_no', '=', returnNo)`,
       },
     ],
-    tests: [RETURNS],
-    testNames: 'receipt counts once',
+    tests: [RETURNS, CONCURRENCY],
+    testNames: 'receipt counts once|receipts of one return',
     engines: ['sqlite', 'postgres'],
   },
   {
@@ -119,5 +119,30 @@ export const ORDER_MOVE_MUTATIONS: Mutation[] = [
     tests: [RETURNS],
     testNames: 'receipt counts once',
     engines: ['sqlite', 'postgres'],
+  },
+  {
+    name: 'return-receipt-read-then-claim',
+    what:
+      'the receipt reads the return state and checks it in code, then marks it RECEIVED without the condition: ' +
+      'on PostgreSQL concurrent receipts all read AUTHORISED before any writes, and each counts the goods',
+    edits: [
+      {
+        file: 'src/areas/orders/return-repository.ts',
+        find: `    const row = await this.db
+      .updateTable('order_return')
+      .set({ state: 'RECEIVED', scn, updated_at: at })
+      .where('return_no', '=', returnNo)
+      .where('state', '=', 'AUTHORISED')`,
+        replace: `    const seen = await this.findReturn(returnNo);
+    if (!seen || seen.state !== 'AUTHORISED') return undefined;
+    const row = await this.db
+      .updateTable('order_return')
+      .set({ state: 'RECEIVED', scn, updated_at: at })
+      .where('return_no', '=', returnNo)`,
+      },
+    ],
+    tests: [CONCURRENCY],
+    testNames: 'receipts of one return',
+    engines: ['postgres'],
   },
 ];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ENGINE } from '../../../../test/helpers/test-app.ts';
 import { runInThreads, THREADS_TEST_TIMEOUT, tally } from '../../../../test/helpers/threads.ts';
-import { O100, ordCus, orderContext } from './order-context.ts';
+import { CLIENT, O100, ordCus, orderContext, webOrder } from './order-context.ts';
 
 /**
  * The moves' guards under callers on separate connections that overlap: worker threads, each with
@@ -61,6 +61,7 @@ const { parentPort, workerData } = require('node:worker_threads');
       deliver: () => moves.deliveries.deliver(job.orderNo, job.lines ? { lines: job.lines } : {}),
       cancelDelivery: () => moves.deliveries.cancel(job.deliveryNo),
       cancel: () => moves.move(job.orderNo, { name: 'cancel' }, 'BACK_OFFICE'),
+      receive: () => moves.returns.receive(job.returnNo),
     }[job.call];
     const outcome = await run().then(() => job.call + ':ok', (e) => job.call + ':' + (e.code ?? String(e)));
     await opened.close();
@@ -71,9 +72,10 @@ const { parentPort, workerData } = require('node:worker_threads');
 `;
 
 interface Job {
-  call: 'deliver' | 'cancelDelivery' | 'cancel';
+  call: 'deliver' | 'cancelDelivery' | 'cancel' | 'receive';
   orderNo?: number;
   deliveryNo?: number;
+  returnNo?: number;
   lines?: { line: number; quantity: number }[];
 }
 
@@ -212,6 +214,43 @@ describe(`concurrent moves of one order (${ENGINE})`, () => {
         expect(line).toEqual({ ordered: 3, cancelled: 3, reserved: 0, delivered: 0 });
         expect(await level('S')).toEqual(start);
       }
+      expect(await ctx.t.services.stock.ledger.verifyLedger()).toEqual([]);
+    },
+    THREADS_TEST_TIMEOUT,
+  );
+
+  it(
+    'concurrent receipts of one return count it once: stock back once, returned once',
+    async () => {
+      const placed = await ctx.t.call('POST', 'B2C_PostWebOrder', {
+        token: ctx.client,
+        body: webOrder(`CR-${++seq}`, [{ barcode: O100[1]!.barcode, quantity: 2 }]),
+      });
+      expect(placed.statusCode, placed.body).toBe(200);
+      const orderNo = placed.json().B2CPOSTWEBORDER.ORDERNO as number;
+      const moves = ctx.t.services.orders.moves;
+      await moves.move(orderNo, { name: 'confirm' }, 'BACK_OFFICE');
+      await moves.deliveries.deliver(orderNo);
+      const authorised = await moves.returns.authorise({
+        orderNo,
+        party: { clientNo: CLIENT },
+        lines: [{ line: 1, quantity: 2 }],
+        reason: 'test',
+        pointer: '/RETURNREQUEST',
+      });
+      const start = await level('M');
+      const { outcomes } = await inThreads(3, [{ call: 'receive', returnNo: authorised.returnNo }], {
+        statement: 'update',
+        table: 'order_return',
+      });
+      expect(tally(outcomes)).toEqual({ 'receive:ok': 1, 'receive:RETURN_NOT_AUTHORISED': 2 });
+      expect(await level('M')).toEqual({ onHand: start.onHand + 2, reserved: start.reserved });
+      const [line] = await ctx.t.database.db
+        .selectFrom('sales_order_line')
+        .select(['delivered', 'returned'])
+        .where('order_no', '=', orderNo)
+        .execute();
+      expect(line).toEqual({ delivered: 2, returned: 2 });
       expect(await ctx.t.services.stock.ledger.verifyLedger()).toEqual([]);
     },
     THREADS_TEST_TIMEOUT,
