@@ -234,7 +234,8 @@ describe(`concurrent moves of one order (${ENGINE})`, () => {
       const authorised = await moves.returns.authorise({
         orderNo,
         party: { clientNo: CLIENT },
-        lines: [{ line: 1, quantity: 2 }],
+        // One of the two delivered: the counters alone (returned ≤ delivered) could not stop a second count.
+        lines: [{ line: 1, quantity: 1 }],
         reason: 'test',
         pointer: '/RETURNREQUEST',
       });
@@ -244,13 +245,13 @@ describe(`concurrent moves of one order (${ENGINE})`, () => {
         table: 'order_return',
       });
       expect(tally(outcomes)).toEqual({ 'receive:ok': 1, 'receive:RETURN_NOT_AUTHORISED': 2 });
-      expect(await level('M')).toEqual({ onHand: start.onHand + 2, reserved: start.reserved });
+      expect(await level('M')).toEqual({ onHand: start.onHand + 1, reserved: start.reserved });
       const [line] = await ctx.t.database.db
         .selectFrom('sales_order_line')
         .select(['delivered', 'returned'])
         .where('order_no', '=', orderNo)
         .execute();
-      expect(line).toEqual({ delivered: 2, returned: 2 });
+      expect(line).toEqual({ delivered: 2, returned: 1 });
       expect(await ctx.t.services.stock.ledger.verifyLedger()).toEqual([]);
     },
     THREADS_TEST_TIMEOUT,
