@@ -40,7 +40,7 @@ SELECT
   "a"."deleted",
   "a"."retail",
   "a"."active",
-  CAST(d.document AS BLOB) AS "document",
+  CAST("d"."document" AS BLOB) AS "document",
   "a"."pos"
 FROM
   "article" AS "a"
@@ -61,7 +61,7 @@ SELECT
   "a"."deleted",
   "a"."retail",
   "a"."active",
-  CAST(d.document AS BLOB) AS "document",
+  CAST("d"."document" AS BLOB) AS "document",
   "a"."pos"
 FROM
   "article" AS "a"
@@ -82,7 +82,7 @@ SELECT
   "a"."deleted",
   "a"."retail",
   "a"."active",
-  CAST(d.document AS BLOB) AS "document",
+  CAST("d"."document" AS BLOB) AS "document",
   "a"."pos"
 FROM
   "article" AS "a"

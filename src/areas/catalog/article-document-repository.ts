@@ -1,7 +1,7 @@
-import { type Kysely, sql } from 'kysely';
-import { onPostgres } from '../../kernel/db/engine.ts';
+import type { Kysely } from 'kysely';
 import { changedAfter } from '../../kernel/db/feed-sql.ts';
 import type { DB } from '../../kernel/db/schema.ts';
+import { utf8Bytes } from '../../kernel/db/utf8-bytes.ts';
 import type { Audience } from '../../kernel/paging.ts';
 
 /** An article's flags and SCN, with its stored answer when that is current (docs/catalog.md). */
@@ -69,17 +69,14 @@ export class ArticleDocumentRepository {
    * CatalogRepository.articlesPage (a feed off the `scn` index, tombstones included; a list off the
    * `pos` index, only what `audience` sees), each document found by its key, as its UTF-8 bytes,
    * which the page's answer copies as they are (article-list-answer.ts): as text each would be
-   * decoded into a string and encoded again to be sent. SQLite gives the stored bytes (a BLOB).
-   * PostgreSQL a bytea, which comes hex-encoded (twice the bytes to send, decoded natively into a
-   * buffer): measured against the text, about 15% more CPU per page, but the texts, about 5 MB of
-   * strings a page (UTF-16: most hold a non-ASCII letter) alive until the last row arrived, kept
-   * V8's young generation at its largest, 100 MiB more at the peak of a pass (docs/architecture.md,
-   * "Start-up and memory").
+   * decoded into a string and encoded again to be sent (`utf8Bytes`): SQLite gives the stored bytes
+   * (a BLOB); on PostgreSQL each text becomes its bytes as its row arrives, so no page's strings
+   * (about 5 MB of them, UTF-16: most hold a non-ASCII letter) stay alive until its last row, which
+   * kept V8's young generation at its largest, 100 MiB more at the peak of a pass
+   * (docs/architecture.md, "Start-up and memory"; decision 25).
    */
   page(audience: Audience, sinceScn: number, from: number, limit: number): Promise<ArticleDocumentPageRow[]> {
-    const document = onPostgres(this.db)
-      ? sql<Uint8Array | null>`convert_to(d.document, 'UTF8')`
-      : sql<Uint8Array | null>`CAST(d.document AS BLOB)`;
+    const document = utf8Bytes(this.db, 'd.document');
     let query = this.db
       .selectFrom('article as a')
       .leftJoin('article_document as d', (j) =>

@@ -11,6 +11,7 @@ import { installScnHorizon } from './scn-horizon.ts';
 import { CachingSqliteDialect } from './sqlite-driver.ts';
 import { refreshStatistics } from './statistics.ts';
 import { DatabaseUnavailableError } from './unavailable.ts';
+import { UTF8_BYTES_OID, utf8BytesOf } from './utf8-bytes.ts';
 
 export interface Database {
   db: Kysely<DB>;
@@ -61,9 +62,11 @@ const CLIENT_GRACE_MS = 1000;
 export function openDatabase(url: string, options: DatabaseOptions = {}): Database {
   if (isPostgresUrl(url)) {
     // int8 (SCN, ids) as JS numbers: SCNs stay far below 2^53 and the wire wants JSON numbers.
+    // bpchar as its UTF-8 bytes: the type `utf8Bytes` reads text as (utf8-bytes.ts).
     const typeParsers = {
       getTypeParser(oid: number, format?: 'text' | 'binary') {
         if (oid === pg.types.builtins.INT8) return (v: string) => Number(v);
+        if (oid === UTF8_BYTES_OID) return utf8BytesOf;
         return pg.types.getTypeParser(oid, format);
       },
     };
