@@ -25,7 +25,7 @@ export const ORDER_MOVE_MUTATIONS: Mutation[] = [
       },
     ],
     tests: [CONCURRENCY],
-    testNames: 'never deliver more than open|add up to at most',
+    testNames: 'never deliver more than open|add up to at most|back-order',
     engines: ['postgres'],
   },
   {

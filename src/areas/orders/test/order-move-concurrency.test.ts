@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ENGINE } from '../../../../test/helpers/test-app.ts';
 import { runInThreads, THREADS_TEST_TIMEOUT, tally } from '../../../../test/helpers/threads.ts';
-import { CLIENT, O100, ordCus, orderContext, webOrder } from './order-context.ts';
+import { CLIENT, O100, O200, ordCus, orderContext, webOrder } from './order-context.ts';
 
 /**
  * The moves' guards under callers on separate connections that overlap: worker threads, each with
@@ -153,6 +153,29 @@ describe(`concurrent moves of one order (${ENGINE})`, () => {
       expect(await linesOf(orderNo)).toEqual([{ ordered: 3, cancelled: 0, reserved: 1, delivered: 2 }]);
       expect(await level('M')).toEqual({ onHand: start.onHand - 2, reserved: start.reserved + 1 });
       await ctx.t.services.orders.moves.move(orderNo, { name: 'close', cancelRest: true }, 'BACK_OFFICE');
+    },
+    THREADS_TEST_TIMEOUT,
+  );
+
+  it(
+    'concurrent deliveries of a back-order (nothing reserved) ship its open quantity once',
+    async () => {
+      // Only the order lock stops a second shipment here: the pieces come from what is available,
+      // with no reservation that a second shipment would find gone.
+      const key = { locationCode: 'WH', articleNo: 'O200-010', sizex: 'M' };
+      const stock = ctx.t.services.stock.ledger;
+      const first = await stock.level(key);
+      const holder = await confirmedOrder([[O200[1]!.barcode, first.available]]);
+      const orderNo = await confirmedOrder([[O200[1]!.barcode, 3]]);
+      expect(await linesOf(orderNo)).toEqual([{ ordered: 3, cancelled: 0, reserved: 0, delivered: 0 }]);
+      await stock.receive({ ...key, quantity: 10 });
+      const start = await stock.level(key);
+      const { outcomes } = await inThreads(3, [{ call: 'deliver', orderNo }], LOCK);
+      expect(tally(outcomes)).toEqual({ 'deliver:ok': 1, 'deliver:ORDER_MOVE_NOT_ALLOWED': 2 });
+      expect(await linesOf(orderNo)).toEqual([{ ordered: 3, cancelled: 0, reserved: 0, delivered: 3 }]);
+      expect(await stock.level(key)).toMatchObject({ onHand: start.onHand - 3, reserved: start.reserved });
+      await ctx.t.services.orders.moves.move(holder, { name: 'cancel' }, 'BACK_OFFICE');
+      expect(await stock.verifyLedger()).toEqual([]);
     },
     THREADS_TEST_TIMEOUT,
   );
