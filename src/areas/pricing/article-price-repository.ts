@@ -1,4 +1,4 @@
-import { type CompiledQuery, type Expression, type Kysely, sql } from 'kysely';
+import { type CompiledQuery, type Kysely, sql } from 'kysely';
 import { compiledOnce } from '../../kernel/db/compiled-once.ts';
 import type { DB } from '../../kernel/db/schema.ts';
 import { articleScopes, articleSizePositions } from '../catalog/index.ts';
@@ -25,17 +25,18 @@ export interface CustomerPriceFactsQuery {
 }
 
 /**
- * One row of the price read. `CUSTOMER` (the customer price read only; at most one, none when there
- * is no such customer): the customer's terms, with `currency` the asked one or else the customer's.
- * `ARTICLE` (at most one; none when there is no such article): the
+ * One row of the price read. `ARTICLE` (at most one; none when there is no such article): the
  * article's scopes and deleted flag, whether it has the size (`size_known` 1, else null) and
- * the SELLING and RECOMMENDED list prices of the price group, currency and size. `AGREEMENT`: a
+ * the SELLING and RECOMMENDED list prices of the price group, currency and size. In the customer
+ * price read it also carries the customer's terms (`customer_no`, `customer_group`, `discount_bp`,
+ * `price_group`, `active`, `customer_deleted`, and `currency`: the asked one, else the customer's),
+ * and it is there (article columns null) whenever the customer is, and only then. `AGREEMENT`: a
  * live agreement of the customer or its group for the article, its model or its article group,
  * with its net price in the currency (null: none, or a discount agreement). `LINE_DISCOUNT`: a live
  * line discount of the customer for the article's model or article group.
  */
 export interface PriceFactRow {
-  kind: 'CUSTOMER' | 'ARTICLE' | 'AGREEMENT' | 'LINE_DISCOUNT';
+  kind: 'ARTICLE' | 'AGREEMENT' | 'LINE_DISCOUNT';
   model_no: string | null;
   article_group: string | null;
   deleted: number | null;
@@ -55,25 +56,45 @@ export interface PriceFactRow {
   price_group: number | null;
   currency: string | null;
   active: number | null;
+  customer_deleted: number | null;
 }
 
-/** The customer's side of the read: values, or (customer price read) the customer's own terms in SQL. */
-interface Terms {
-  customerNo: Expression<number>;
-  customerGroup: Expression<string | null>;
-  priceGroup: Expression<number>;
-  currency: Expression<string>;
+/** The one row of the customer price read's `k`: the customer's terms and the article's scopes. */
+interface KeyRow {
+  article_no: string | null;
+  model_no: string | null;
+  article_group: string | null;
+  deleted: number | null;
+  customer_no: number;
+  customer_group: string | null;
+  price_group: number;
+  currency: string;
+  discount_bp: number;
+  active: number;
+  customer_deleted: number;
 }
+
+/** The article part's columns, null in a candidate's row. */
+const candidateNulls = () => [
+  none<string>().as('model_no'),
+  none<string>().as('article_group'),
+  none<number>().as('deleted'),
+  none<number>().as('size_known'),
+  none<number>().as('selling'),
+  none<number>().as('recommended'),
+];
 
 const none = <T>() => sql<T | null>`null`;
 /**
- * The CUSTOMER row's own columns, null in the other parts. Typed: PostgreSQL gives a column that is
- * null in all the parts before the last one the type text, and then refuses the last part's integer.
+ * The customer's terms that only the customer price read's ARTICLE row has, null in the other rows.
+ * Typed: where every part before it has a bare null, PostgreSQL takes a column for text and then
+ * refuses a later part's integer.
  */
 const absentTerms = () => [
   sql<number | null>`cast(null as integer)`.as('price_group'),
   none<string>().as('currency'),
   sql<number | null>`cast(null as integer)`.as('active'),
+  sql<number | null>`cast(null as integer)`.as('customer_deleted'),
 ];
 /** A scope written into the SQL: constants stay out of the bound values. */
 const scope = (value: PriceScope) => sql.lit<PriceScope>(value);
@@ -96,8 +117,9 @@ const CUSTOMER_PRICE_FACTS_KEYS = [
 
 /**
  * The price of an article for a customer read in one statement (B2B_GetArticlePrice and orders;
- * docs/pricing.md, "Resolution"): the article with its size and list prices, the candidate
- * agreements and the candidate line discounts, as the rows of one UNION ALL. Every part is an
+ * docs/pricing.md, "Resolution"): the customer's terms (customerPriceFacts; given as values to
+ * priceFacts), the article with its size and list prices, the candidate agreements and the
+ * candidate line discounts, as the rows of one UNION ALL. Every part is an
  * index read: the article and its size by key (the catalogue's fragments), the list prices by
  * primary key, agreements by (scope, value), line discounts by customer.
  */
@@ -108,14 +130,7 @@ export class ArticlePriceRepository {
 
   constructor(db: Kysely<DB>) {
     this.db = db;
-    this.#priceFacts = compiledOnce(PRICE_FACTS_KEYS, (q) =>
-      this.#priceFactsQuery(q, {
-        customerNo: sql.val(q.customerNo),
-        customerGroup: sql.val(q.customerGroup),
-        priceGroup: sql.val(q.priceGroup),
-        currency: sql.val(q.currency),
-      }),
-    );
+    this.#priceFacts = compiledOnce(PRICE_FACTS_KEYS, (q) => this.#priceFactsQuery(q));
     this.#customerPriceFacts = compiledOnce(CUSTOMER_PRICE_FACTS_KEYS, (q) =>
       this.#customerPriceFactsQuery(q),
     );
@@ -127,7 +142,7 @@ export class ArticlePriceRepository {
   }
 
   /**
-   * The customer's terms (the `CUSTOMER` row) and the article's price facts under them, in one
+   * The customer's terms (in the ARTICLE row) and the article's price facts under them, in one
    * statement: B2B_GetArticlePrice's whole read. A second statement for the terms cost as much again
    * as this one (a request's driver and Kysely work, and on PostgreSQL a round trip), and the terms
    * read in the same statement are never stale.
@@ -137,54 +152,139 @@ export class ArticlePriceRepository {
   }
 
   /**
-   * The customer's terms enter the candidates' parts as scalar subqueries of the customers area's
-   * fragment (each run once per statement, a read by primary key), so the price parts are those of
-   * `priceFacts`; the currency is the asked one, else the customer's.
+   * The customer and the article are each read once, as the one row of `k` (the customers area's
+   * and the catalogue's fragments, the article left-joined by its key), which every part reads
+   * from: the article part adds the size and the list prices in the terms' price group and
+   * currency (the asked one, else the customer's), the candidates are joined to it by scope value
+   * and customer or group. Scalar subqueries in each part instead read the customer six times and
+   * the article five (PostgreSQL runs each as a plan of its own). No customer: no row at all.
    */
   #customerPriceFactsQuery(q: CustomerPriceFactsQuery) {
-    const term = <C extends 'customer_group' | 'price_group' | 'currency'>(column: C) =>
-      this.db
-        .selectFrom(customerTermsFragment(this.db).as('t'))
-        .select(`t.${column}` as `t.${C}`)
-        .where('t.customer_no', '=', q.customerNo)
-        .$asScalar();
-    const currency = sql<string>`coalesce(${q.currency}, ${term('currency')})`;
-    const customer = this.db
+    const db = this.db.withTables<{ k: KeyRow }>();
+    const k = this.db
       .selectFrom(customerTermsFragment(this.db).as('c'))
+      .leftJoin(articleScopes(this.db).as('a'), (join) => join.on('a.article_no', '=', q.articleNo))
       .select([
-        sql<PriceFactRow['kind']>`'CUSTOMER'`.as('kind'),
-        none<string>().as('model_no'),
-        none<string>().as('article_group'),
-        'c.deleted',
-        none<number>().as('size_known'),
-        none<number>().as('selling'),
-        none<number>().as('recommended'),
-        none<number>().as('id'),
+        'a.article_no',
+        'a.model_no',
+        'a.article_group',
+        'a.deleted',
         'c.customer_no',
         'c.customer_group',
-        none<PriceScope>().as('scope'),
-        none<string>().as('scope_value'),
-        none<number>().as('min_quantity'),
-        none<string>().as('valid_from'),
-        none<string>().as('valid_to'),
-        'c.discount_bp',
-        none<number>().as('net_price'),
         'c.price_group',
         sql<string>`coalesce(${q.currency}, ${sql.ref('c.currency')})`.as('currency'),
+        'c.discount_bp',
         'c.active',
+        'c.deleted as customer_deleted',
       ])
-      .where('c.customer_no', '=', q.customerNo)
+      .where('c.customer_no', '=', q.customerNo);
+    const article = this.db
+      .with('k', () => k)
+      .selectFrom('k')
+      .select((eb) => {
+        const listPrice = (type: 'SELLING' | 'RECOMMENDED') =>
+          eb
+            .selectFrom('list_price as p')
+            .select('p.price_minor')
+            .whereRef('p.article_no', '=', 'k.article_no')
+            .where('p.price_type', '=', type)
+            .whereRef('p.price_group', '=', 'k.price_group')
+            .whereRef('p.currency', '=', 'k.currency')
+            .where('p.sizex', '=', q.sizex)
+            .where('p.deleted', '=', 0);
+        return [
+          sql<PriceFactRow['kind']>`'ARTICLE'`.as('kind'),
+          'k.model_no',
+          'k.article_group',
+          'k.deleted',
+          eb
+            .selectFrom(articleSizePositions(this.db).as('s'))
+            .select(sql<number>`1`.as('known'))
+            .whereRef('s.article_no', '=', 'k.article_no')
+            .where('s.sizex', '=', q.sizex)
+            .as('size_known'),
+          listPrice('SELLING').as('selling'),
+          listPrice('RECOMMENDED').as('recommended'),
+          none<number>().as('id'),
+          'k.customer_no',
+          'k.customer_group',
+          none<PriceScope>().as('scope'),
+          none<string>().as('scope_value'),
+          none<number>().as('min_quantity'),
+          none<string>().as('valid_from'),
+          none<string>().as('valid_to'),
+          'k.discount_bp',
+          none<number>().as('net_price'),
+          'k.price_group',
+          'k.currency',
+          'k.active',
+          'k.customer_deleted',
+        ];
+      })
       .$castTo<PriceFactRow>();
-    // the customer's row last: its nulls take the types of the parts before it
-    return this.#priceFactsQuery(q, {
-      customerNo: sql.val(q.customerNo),
-      customerGroup: term('customer_group'),
-      priceGroup: term('price_group'),
-      currency,
-    }).unionAll(customer);
+    // Candidates may be read for a value in another scope (an article number equal to a model
+    // number): resolvePrice matches scope and value itself.
+    const agreements = db
+      .selectFrom(['k', 'price_agreement as g'])
+      .select((eb) => [
+        sql<PriceFactRow['kind']>`'AGREEMENT'`.as('kind'),
+        ...candidateNulls(),
+        'g.id',
+        'g.customer_no',
+        'g.customer_group',
+        'g.scope',
+        'g.scope_value',
+        'g.min_quantity',
+        'g.valid_from',
+        'g.valid_to',
+        'g.discount_bp',
+        eb
+          .selectFrom('price_agreement_price as gp')
+          .select('gp.price_minor')
+          .whereRef('gp.agreement_id', '=', 'g.id')
+          .whereRef('gp.currency', '=', 'k.currency')
+          .as('net_price'),
+        ...absentTerms(),
+      ])
+      .where('g.scope', 'in', [scope('ARTICLE'), scope('MODEL'), scope('ARTICLEGROUP')])
+      .where((eb) =>
+        eb('g.scope_value', 'in', [eb.ref('k.article_no'), eb.ref('k.model_no'), eb.ref('k.article_group')]),
+      )
+      .where('g.deleted', '=', sql.lit(0))
+      .where((eb) =>
+        eb.or([
+          eb('g.customer_no', '=', eb.ref('k.customer_no')),
+          // a customer without a group: `= null` holds for no row
+          eb('g.customer_group', '=', eb.ref('k.customer_group')),
+        ]),
+      )
+      .$castTo<PriceFactRow>();
+    const lineDiscounts = db
+      .selectFrom(['k', 'customer_line_discount as d'])
+      .select([
+        sql<PriceFactRow['kind']>`'LINE_DISCOUNT'`.as('kind'),
+        ...candidateNulls(),
+        'd.id',
+        'd.customer_no',
+        none<string>().as('customer_group'),
+        'd.scope',
+        'd.scope_value',
+        none<number>().as('min_quantity'),
+        'd.valid_from',
+        'd.valid_to',
+        'd.discount_bp',
+        none<number>().as('net_price'),
+        ...absentTerms(),
+      ])
+      .whereRef('d.customer_no', '=', 'k.customer_no')
+      .where('d.scope', 'in', [scope('MODEL'), scope('ARTICLEGROUP')])
+      .where((eb) => eb('d.scope_value', 'in', [eb.ref('k.model_no'), eb.ref('k.article_group')]))
+      .where('d.deleted', '=', sql.lit(0))
+      .$castTo<PriceFactRow>();
+    return article.unionAll(agreements).unionAll(lineDiscounts);
   }
 
-  #priceFactsQuery(q: { articleNo: string; sizex: string }, terms: Terms) {
+  #priceFactsQuery(q: PriceFactsQuery) {
     const article = this.db
       .selectFrom(articleScopes(this.db).as('a'))
       .select((eb) => {
@@ -194,8 +294,8 @@ export class ArticlePriceRepository {
             .select('p.price_minor')
             .whereRef('p.article_no', '=', 'a.article_no')
             .where('p.price_type', '=', type)
-            .where('p.price_group', '=', terms.priceGroup)
-            .where('p.currency', '=', terms.currency)
+            .where('p.price_group', '=', q.priceGroup)
+            .where('p.currency', '=', q.currency)
             .where('p.sizex', '=', q.sizex)
             .where('p.deleted', '=', 0);
         return [
@@ -260,7 +360,7 @@ export class ArticlePriceRepository {
           .selectFrom('price_agreement_price as gp')
           .select('gp.price_minor')
           .whereRef('gp.agreement_id', '=', 'g.id')
-          .where('gp.currency', '=', terms.currency)
+          .where('gp.currency', '=', q.currency)
           .as('net_price'),
         ...absentTerms(),
       ])
@@ -271,9 +371,9 @@ export class ArticlePriceRepository {
       .where('g.deleted', '=', sql.lit(0))
       .where((eb) =>
         eb.or([
-          eb('g.customer_no', '=', terms.customerNo),
+          eb('g.customer_no', '=', q.customerNo),
           // a customer without a group: `= null` holds for no row
-          eb('g.customer_group', '=', terms.customerGroup),
+          eb('g.customer_group', '=', q.customerGroup),
         ]),
       )
       .$castTo<PriceFactRow>();
@@ -299,7 +399,7 @@ export class ArticlePriceRepository {
         none<number>().as('net_price'),
         ...absentTerms(),
       ])
-      .where('d.customer_no', '=', terms.customerNo)
+      .where('d.customer_no', '=', q.customerNo)
       .where('d.scope', 'in', [scope('MODEL'), scope('ARTICLEGROUP')])
       .where((eb) => eb('d.scope_value', 'in', [scopeOf('model_no'), scopeOf('article_group')]))
       .where('d.deleted', '=', sql.lit(0))

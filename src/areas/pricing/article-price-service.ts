@@ -74,15 +74,16 @@ export class ArticlePriceService {
             currency: query.currency ?? null,
           })
         : [];
+    // The ARTICLE row carries the customer's terms too: it is there whenever the customer is.
+    const article = facts.find((f) => f.kind === 'ARTICLE');
     const customer = liveTermsOf(
-      facts.find((f) => f.kind === 'CUSTOMER'),
+      article && { ...article, deleted: article.customer_deleted },
       query.customerNo,
     );
     if (customer.active === 0) {
       throw PRICING_ERRORS.CUSTOMER_INACTIVE(`Customer ${query.customerNo} is not active.`);
     }
     const currency = customer.currency ?? '';
-    const article = facts.find((f) => f.kind === 'ARTICLE');
     if (article?.deleted !== 0) {
       throw CATALOG_ERRORS.ARTICLE_NOT_FOUND(`No article "${query.articleNo}".`);
     }
