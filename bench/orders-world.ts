@@ -1,8 +1,10 @@
 /**
  * The small world of bench/orders.ts: a fresh database with the demo parties (the areas' demo
- * seeders: a small catalogue, shops, prices, customers, clients), five retail sizes with more stock
- * than any run takes (the 5-line web orders) and one size with exactly RACE_UNITS pieces (the race
- * of 1,000 one-unit web orders), all at the order location WH, and the API user `bench` (B2C).
+ * seeders: a small catalogue, shops, prices, customers, clients), ARTICLES retail articles of five
+ * sizes each with more stock than any run takes (the 5-line web orders draw their lines from them,
+ * so concurrent orders meet on a size now and then, as in a shop, not on every line) and one size
+ * with exactly RACE_UNITS pieces (the race of 1,000 one-unit web orders), all at the order location
+ * WH, and the API user `bench-orders` (B2C).
  */
 import { rmSync } from 'node:fs';
 import pg from 'pg';
@@ -25,10 +27,18 @@ export const BENCH_ORDER_SECRET = 'bench-orders-secret-not-for-production';
 export const RACE_UNITS = 100;
 const PLENTY = 10_000_000;
 
-/** The five sizes of the 5-line orders and the one size of the race. */
-export const LINE_BARCODES = ['S', 'M', 'L', 'XL', 'XXL'].map((_, i) => toEan13(`87390000010${i}`));
-export const RACE_BARCODE = toEan13('873900000200');
-export const RACE_SIZE = { locationCode: 'WH', articleNo: 'B200-010', sizex: 'M' };
+const ARTICLES = 100;
+const SIZES = ['S', 'M', 'L', 'XL', 'XXL'];
+const articleNo = (a: number) => `B${String(100 + a)}-010`;
+const barcodeOf = (a: number, z: number) => toEan13(`8739${String(a).padStart(6, '0')}0${z}`);
+
+/** The barcodes of the sizes the 5-line orders draw from: one list per article. */
+export const LINE_BARCODES: string[][] = Array.from({ length: ARTICLES }, (_, a) =>
+  SIZES.map((_, z) => barcodeOf(a, z)),
+);
+/** The one size of the race. */
+export const RACE_BARCODE = toEan13('873999999900');
+export const RACE_SIZE = { locationCode: 'WH', articleNo: 'B999-010', sizex: 'M' };
 
 /** A fresh, empty database at `databaseUrl` (SQLite: the file removed; PostgreSQL: dropped, created). */
 async function recreate(databaseUrl: string): Promise<void> {
@@ -63,28 +73,36 @@ export async function buildOrdersWorld(databaseUrl: string): Promise<{ clientNo:
     await seedPrices(s, {});
     await seedCustomers(s, {});
     await seedClients(s, {});
-    const sizes = ['S', 'M', 'L', 'XL', 'XXL'];
-    await s.catalog.saveSizeTable(sizeTable('BSZ', sizes));
+    await s.catalog.saveSizeTable(sizeTable('BSZ', SIZES));
+    const lineSizes = LINE_BARCODES.flatMap((barcodes, a) =>
+      SIZES.map((sizex, z) => ({ articleNo: articleNo(a), sizex, barcode: barcodes[z]! })),
+    );
     await s.catalog.saveArticles([
-      article('B100-010', {
-        sizeTableCode: 'BSZ',
-        sizes: sizes.map((sizex, i) => ({ sizex, barcode: LINE_BARCODES[i]! })),
-      }),
-      article('B200-010', { sizeTableCode: 'BSZ', sizes: [{ sizex: 'M', barcode: RACE_BARCODE }] }),
+      ...LINE_BARCODES.map((barcodes, a) =>
+        article(articleNo(a), {
+          sizeTableCode: 'BSZ',
+          sizes: SIZES.map((sizex, z) => ({ sizex, barcode: barcodes[z]! })),
+        }),
+      ),
+      article(RACE_SIZE.articleNo, { sizeTableCode: 'BSZ', sizes: [{ sizex: 'M', barcode: RACE_BARCODE }] }),
     ]);
-    const prices = [
-      ...sizes.map((sizex) => ({ articleNo: 'B100-010', sizex })),
-      { articleNo: 'B200-010', sizex: 'M' },
-    ].map((z) => ({
-      ...z,
-      priceGroup: 1,
-      priceType: 'SELLING' as const,
-      currency: 'EUR',
-      priceMinor: 4995,
-    }));
-    await s.pricing.listPrices.setListPrices(prices);
+    await s.pricing.listPrices.setListPrices(
+      [...lineSizes, RACE_SIZE].map((z) => ({
+        articleNo: z.articleNo,
+        sizex: z.sizex,
+        priceGroup: 1,
+        priceType: 'SELLING' as const,
+        currency: 'EUR',
+        priceMinor: 4995,
+      })),
+    );
     await s.stock.ledger.receiveAll([
-      ...sizes.map((sizex) => ({ locationCode: 'WH', articleNo: 'B100-010', sizex, quantity: PLENTY })),
+      ...lineSizes.map((z) => ({
+        locationCode: 'WH',
+        articleNo: z.articleNo,
+        sizex: z.sizex,
+        quantity: PLENTY,
+      })),
       { ...RACE_SIZE, quantity: RACE_UNITS },
     ]);
     await s.general.auth.createUser({ name: BENCH_ORDER_USER, roles: ['B2C'], secret: BENCH_ORDER_SECRET });

@@ -13,6 +13,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { Random } from '../src/kernel/random.ts';
 import { type LoadResult, load, startProcess, stopProcess } from './measure.ts';
 import {
   BENCH_ORDER_SECRET,
@@ -74,10 +75,15 @@ async function runEngine(engine: 'sqlite' | 'postgres') {
     const token = ((await tokenRes.json()) as { GETTOKEN: { TOKEN: string } }).GETTOKEN.TOKEN;
     const auth = { authorization: `Bearer ${token}` };
     let n = 0;
-    const fiveLines = LINE_BARCODES.map((barcode) => ({ barcode, quantity: 1 }));
+    // Five lines of five different articles, a size of each, drawn in turn (deterministic).
+    const random = new Random(11);
+    const fiveLines = () => {
+      const from = random.int(0, LINE_BARCODES.length - 5);
+      return [0, 1, 2, 3, 4].map((k) => ({ barcode: random.pick(LINE_BARCODES[from + k]!), quantity: 1 }));
+    };
     const next = (prefix: string) => () => ({
       path: prefix === 'bare' ? '/order' : `${EXEC}B2C_PostWebOrder`,
-      body: webOrder(clientNo, `${prefix}-${engine}-${++n}`, fiveLines),
+      body: webOrder(clientNo, `${prefix}-${engine}-${++n}`, fiveLines()),
     });
     const run = (base: string, prefix: string, secs: number) =>
       load({ base, connections, seconds: secs, method: 'POST', headers: auth, next: next(prefix) });
