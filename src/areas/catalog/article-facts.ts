@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../kernel/db/schema.ts';
-import { type BarcodeSize, BarcodeRepository } from './barcode-repository.ts';
+import { BarcodeRepository, type BarcodeSize } from './barcode-repository.ts';
 import { type ArticleState, CatalogRepository } from './catalog-repository.ts';
 
 /**
@@ -49,7 +49,10 @@ export type { ArticleState };
  * The live sizes behind the given barcodes (an unknown barcode, or one of a deleted article, is
  * absent), with the article's VAT rate, flags and description: what an order line is made of.
  */
-export function sizesByBarcodeIn(db: Kysely<DB>, barcodes: readonly string[]): Promise<Map<string, BarcodeSize>> {
+export function sizesByBarcodeIn(
+  db: Kysely<DB>,
+  barcodes: readonly string[],
+): Promise<Map<string, BarcodeSize>> {
   return new BarcodeRepository(db).sizesByBarcode(barcodes);
 }
 

@@ -57,10 +57,10 @@ export {
   articleSizePositions,
   articleSizesIn,
   articleStatesIn,
+  type BarcodeSize,
   liveArticlesIn,
   lockLiveArticleIn,
   sizesByBarcodeIn,
-  type BarcodeSize,
 } from './article-facts.ts';
 export { articleScopes } from './article-scopes.ts';
 export { seedCatalog } from './demo/seed.ts';

@@ -55,3 +55,5 @@ export const clientsArea: Area = {
   services: (_config, database) => ({ clients: createClientsServices(database) }),
   seedDemo: (services) => seedClients(services, {}),
 };
+
+export { FIRST_CLIENT_NO } from './client-service.ts';

@@ -1,15 +1,11 @@
 import { afterAll, beforeAll } from 'vitest';
 import { article, sizeTable, toEan13 } from '../../../../test/helpers/fixtures.ts';
 import { startTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
+import { AREAS } from '../../../areas.ts';
 import type { Config } from '../../../config.ts';
 import { seedCatalog } from '../../catalog/index.ts';
-import { FIRST_CLIENT_NO } from '../../clients/client-service.ts';
-import { seedClients } from '../../clients/demo.ts';
-import { seedCustomers } from '../../customers/demo.ts';
+import { FIRST_CLIENT_NO } from '../../clients/index.ts';
 import { FIRST_DEMO_CUSTOMER } from '../../customers/index.ts';
-import { seedPrices } from '../../pricing/demo.ts';
-import { seedShops } from '../../shops/demo.ts';
-import { seedStock } from '../../stock/index.ts';
 
 /** Article O100-010 (retail) in S, M, L with fixed barcodes; O200-010 is wholesale only. */
 export const O100 = ['S', 'M', 'L'].map((sizex, i) => ({ sizex, barcode: toEan13(`87300000010${i}`) }));
@@ -43,11 +39,10 @@ export function orderContext(overrides: Partial<Config> = {}): OrderContext {
     ctx.t = t;
     const s = t.services;
     await seedCatalog(s, { articles: 12, images: false });
-    await seedStock(s, {});
-    await seedShops(s, {});
-    await seedPrices(s, {});
-    await seedCustomers(s, {});
-    await seedClients(s, {});
+    // The other areas' demo data as the server loads it (their seeds are their own: src/areas.ts).
+    for (const area of AREAS) {
+      if (['stock', 'shops', 'pricing', 'customers', 'clients'].includes(area.name)) await area.seedDemo?.(s);
+    }
     await s.catalog.saveSizeTable(sizeTable('OSZ', ['S', 'M', 'L']));
     await s.catalog.saveArticles([
       article('O100-010', { sizeTableCode: 'OSZ', sizes: O100 }),
