@@ -1,5 +1,5 @@
 import type { Services } from '../../kernel/services.ts';
-import { FIRST_CLIENT_NO } from '../clients/client-service.ts';
+import { FIRST_CLIENT_NO } from '../clients/index.ts';
 import { FIRST_DEMO_CUSTOMER } from '../customers/index.ts';
 import { placementFromOrdCus, placementFromWebOrder } from './placement-rules.ts';
 
