@@ -6,7 +6,11 @@
  * small world (bench/orders-world.ts); tv2 is `node bin/tv2.js serve` as bench/all.ts starts it.
  *
  *   npm run bench:orders [-- --seconds 5 --connections 32 --engines sqlite,postgres
- *                            --pg postgres://postgres@127.0.0.1:55450/tv2_bench_orders]
+ *                            --pg postgres://postgres@127.0.0.1:55450/tv2_bench_orders
+ *                            --before <another checkout>]
+ *
+ * --before: a second tv2 from another checkout (an earlier commit, node_modules linked) serves the
+ * same database and is loaded in turn with the other two, so a change is measured in one run.
  *
  * Run it under `flock /tmp/tv2-bench.lock`: the figures are ratios to the bare route of the same run.
  */
@@ -35,6 +39,7 @@ const { values } = parseArgs({
     race: { type: 'string', default: '1000' },
     sqlite: { type: 'string', default: join(ROOT, '.tmp', 'bench', 'orders.sqlite') },
     pg: { type: 'string', default: 'postgres://postgres@127.0.0.1:55450/tv2_bench_orders' },
+    before: { type: 'string' },
   },
 });
 const seconds = Number(values.seconds);
@@ -69,6 +74,14 @@ async function runEngine(engine: 'sqlite' | 'postgres') {
     ROOT,
   );
   const bare = await startProcess(['bench/orders-bare.ts', databaseUrl], {}, { path: '/ready' }, ROOT);
+  const before = values.before
+    ? await startProcess(
+        ['bin/tv2.js', 'serve'],
+        { DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', TV2_DEMO: '0' },
+        { path: '/health/ready' },
+        values.before,
+      )
+    : undefined;
   try {
     const basic = `Basic ${Buffer.from(`${BENCH_ORDER_USER}:${BENCH_ORDER_SECRET}`).toString('base64')}`;
     const tokenRes = await fetch(`${tv2.base}/TV2/GetToken`, { headers: { authorization: basic } });
@@ -90,12 +103,15 @@ async function runEngine(engine: 'sqlite' | 'postgres') {
 
     // Warm both (JIT, statement caches, pools), then measure each in turn, twice, alternating.
     await run(tv2.base, 'warm', 2);
+    if (before) await run(before.base, 'warm-before', 2);
     await run(bare.base, 'bare', 1);
     const tv2Runs: LoadResult[] = [];
     const bareRuns: LoadResult[] = [];
+    const beforeRuns: LoadResult[] = [];
     for (let i = 0; i < 2; i++) {
       bareRuns.push(await run(bare.base, 'bare', seconds));
       tv2Runs.push(await run(tv2.base, 'web', seconds));
+      if (before) beforeRuns.push(await run(before.base, 'before', seconds));
     }
     const best = (rs: LoadResult[]) => rs.reduce((a, b) => (b.reqPerSec > a.reqPerSec ? b : a));
     const t = best(tv2Runs);
@@ -106,6 +122,14 @@ async function runEngine(engine: 'sqlite' | 'postgres') {
     console.log(
       `[${engine}] B2C_PostWebOrder, 5 lines, ${connections} connections: ${show(t)}; bare insert: ${show(b)}; ratio ${ratio.toFixed(2)}`,
     );
+    if (before) {
+      for (const [i, r] of beforeRuns.entries()) console.log(`[${engine}] before run ${i + 1}: ${show(r)}`);
+      const p = best(beforeRuns);
+      console.log(
+        `[${engine}] before (${values.before}): ${show(p)}; ratio ${(p.reqPerSec / b.reqPerSec).toFixed(2)}; ` +
+          `now ${(t.reqPerSec / p.reqPerSec).toFixed(2)}× before`,
+      );
+    }
 
     // The race: raceOrders one-unit web orders at once for a size with RACE_UNITS pieces.
     started = performance.now();
@@ -138,6 +162,7 @@ async function runEngine(engine: 'sqlite' | 'postgres') {
   } finally {
     await stopProcess(tv2.child);
     await stopProcess(bare.child);
+    if (before) await stopProcess(before.child);
   }
 }
 
