@@ -256,6 +256,48 @@ describe(`B2B_GetArticlePrice's reading (${ENGINE})`, () => {
     ]);
   });
 
+  it('sees a change of the customer’s terms at the next read: discount, currency, active, deleted', async () => {
+    const service = t.services.pricing.articlePrices;
+    // a customer of its own, without group, agreements or line discounts, on a demo customer's terms
+    const demo = await liveCustomerTerms(t.database.db, FIRST_DEMO_CUSTOMER);
+    const customerNo = 77_001;
+    const terms = {
+      customerNo,
+      name: 'Terms Change',
+      priceGroup: demo.price_group,
+      currency: demo.currency,
+    };
+    await t.services.pricing.customers.saveCustomer(terms);
+    let query: PriceQuery | undefined;
+    for (const q of await queries()) {
+      const o = await outcome(() =>
+        service.priceFor({ ...q, customerNo, date: undefined, currency: undefined }),
+      );
+      if ('price' in o && o.price.resolved.rule === 'LIST_PRICE') {
+        query = { customerNo, articleNo: q.articleNo, sizex: q.sizex };
+        break;
+      }
+    }
+    if (query === undefined) throw new Error('no article with a list price for the demo terms');
+    const q = query;
+    const listPrice = (await service.priceFor(q)).resolved.netPrice;
+    await t.services.pricing.customers.saveCustomer({ ...terms, discountBp: 1000 });
+    const discounted = await service.priceFor(q);
+    expect(discounted.resolved.rule).toBe('CUSTOMER_DISCOUNT');
+    expect(discounted.resolved.netPrice).toBeLessThan(listPrice);
+    const other = demo.currency === 'EUR' ? 'GBP' : 'EUR';
+    await t.services.pricing.customers.saveCustomer({ ...terms, currency: other });
+    expect(await outcome(() => service.priceFor(q))).toEqual(
+      await outcome(() => service.priceFor({ ...q, currency: other })),
+    );
+    await t.services.pricing.customers.saveCustomer({ ...terms, active: false });
+    expect(await outcome(() => service.priceFor(q))).toEqual({ refused: 'CUSTOMER_INACTIVE' });
+    await t.services.pricing.customers.saveCustomer(terms);
+    expect((await service.priceFor(q)).resolved.netPrice).toBe(listPrice);
+    await t.services.customers.customers.deleteCustomer(customerNo);
+    expect(await outcome(() => service.priceFor(q))).toEqual({ refused: 'CUSTOMER_NOT_FOUND' });
+  });
+
   it('reads in one statement: the customer, the article, its size, prices, agreements and line discounts', async () => {
     const counter = new StatementCounter();
     const counted: Database = { ...t.database, db: t.database.db.withPlugin(counter) };
