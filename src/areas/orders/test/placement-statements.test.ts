@@ -105,6 +105,23 @@ describe('statements of one placement', () => {
   });
 });
 
+describe('the answer of a new order', () => {
+  it('built from the rows the placement wrote, equals the order read back (its repeat’s answer)', async () => {
+    for (const [operation, root, body] of [
+      // more than the stock of a size: a back-order line
+      ['B2B_PostOrdCus', 'B2BPOSTORDCUS', ordCus('AN-B1', [{ barcode: O200[2]!.barcode, quantity: 25 }])],
+      ['B2C_PostWebOrder', 'B2CPOSTWEBORDER', webOrder('AN-W1', [...sizes(3)].reverse())],
+    ] as const) {
+      const first = await ctx.t.call('POST', operation, { token: ctx.both, body });
+      expect(first.statusCode, first.body).toBe(200);
+      const again = await ctx.t.call('POST', operation, { token: ctx.both, body });
+      expect(again.statusCode, again.body).toBe(200);
+      expect(first.json()[root].CREATED).toBe(true);
+      expect(again.json()[root]).toEqual({ ...first.json()[root], CREATED: false });
+    }
+  });
+});
+
 describe('Idempotency-Key on the placements', () => {
   const post = (operation: string, body: unknown, key: string) =>
     ctx.t.call('POST', operation, { token: ctx.both, body, headers: { 'idempotency-key': key } });
