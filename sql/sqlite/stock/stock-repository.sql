@@ -366,6 +366,49 @@ RETURNING
   "reserved",
   "scn";
 
+-- StockRepository.reserveAll
+UPDATE "stock_level"
+SET
+  "reserved" = "stock_level"."reserved" + "take"."quantity",
+  "scn" = ?
+FROM
+  (
+    SELECT
+      column1 AS key_article,
+      column2 AS key_sizex,
+      column3 AS key_location,
+      column4 AS quantity
+    FROM
+      (
+        VALUES
+          (?, ?, ?, cast(? AS integer)),
+          (?, ?, ?, cast(? AS integer))
+      ) AS v
+  ) AS "take"
+WHERE
+  "stock_level"."article_no" = "take"."key_article"
+  AND "stock_level"."sizex" = "take"."key_sizex"
+  AND "stock_level"."location_code" = "take"."key_location"
+  AND (
+    "stock_level"."on_hand" - "stock_level"."reserved" >= "take"."quantity"
+    AND "stock_level"."location_code" IN (
+      SELECT
+        "stock_location"."code"
+      FROM
+        "stock_location"
+      WHERE
+        "stock_location"."active" = ?
+        AND "stock_location"."deleted" = ?
+    )
+  )
+RETURNING
+  "article_no",
+  "sizex",
+  "location_code",
+  "on_hand",
+  "reserved",
+  "scn";
+
 -- StockRepository.ship
 UPDATE "stock_level"
 SET

@@ -1,5 +1,5 @@
 import type { UnitOfWork } from '../../kernel/db/unit-of-work.ts';
-import { StockRepository } from './stock-repository.ts';
+import { levelKeyString, StockRepository } from './stock-repository.ts';
 import { assertQuantity, keyOf, type StockLine } from './stock-rules.ts';
 import { movementRow, whyNot } from './stock-shared.ts';
 
@@ -32,6 +32,7 @@ export class ReservationService {
     for (const line of lines) assertQuantity(line.quantity);
     const scn = await uow.stamp();
     const repo = new StockRepository(uow.db);
+    if (!options.upTo) return this.#reserveEvery(repo, lines, scn);
     const out: Reserved[] = new Array(lines.length);
     const movements = [];
     // Levels are taken in one order (article, size, location) by every caller, so two placements
@@ -52,6 +53,32 @@ export class ReservationService {
     }
     if (movements.length > 0) await repo.insertMovements(movements);
     return out;
+  }
+
+  /**
+   * All or nothing: every line's level reserved by one conditional UPDATE of them all (a level given
+   * by two lines is reserved once, for their sum); a level the statement left out was short (or its
+   * location inactive), and its refusal is thrown, so the caller's transaction rolls back.
+   */
+  async #reserveEvery(repo: StockRepository, lines: readonly StockLine[], scn: number): Promise<Reserved[]> {
+    const sums = new Map<string, StockLine>();
+    for (const line of lines) {
+      const k = levelKeyString(line.articleNo, line.sizex, line.locationCode);
+      const sum = sums.get(k);
+      sums.set(k, sum ? { ...sum, quantity: sum.quantity + line.quantity } : { ...line });
+    }
+    // In key order, as the per-line path takes them.
+    const levels = [...sums.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, l]) => l);
+    const changed = await repo.reserveAll(levels, scn);
+    if (changed.length < levels.length) {
+      const done = new Set(changed.map((r) => levelKeyString(r.article_no, r.sizex, r.location_code)));
+      const short = levels.find((l) => !done.has(levelKeyString(l.articleNo, l.sizex, l.locationCode)))!;
+      throw await whyNot(repo, short, 'reserve');
+    }
+    await repo.insertMovements(
+      lines.map((line) => movementRow(this.now, scn, line, 'RESERVE', 0, line.quantity, line.reference)),
+    );
+    return lines.map((line) => ({ asked: line.quantity, reserved: line.quantity }));
   }
 
   /** Gives reserved stock back, many lines in one transaction (an order cancelled or closed). */

@@ -90,6 +90,14 @@ export const sqlExamples: AreaSqlExamples = {
       release: (r) => r.release(KEY, 1, 100),
       replaceLocation: (r) => r.replaceLocation({ ...location('WH1', 'WAREHOUSE', 100), name: 'North hub' }),
       reserve: (r) => r.reserve(KEY, 3, 100),
+      reserveAll: (r) =>
+        r.reserveAll(
+          [
+            { ...KEY, quantity: 3 },
+            { ...KEY, sizex: 'M', quantity: 1 },
+          ],
+          100,
+        ),
       ship: (r) => r.ship(KEY, 2, 100),
       stockedArticles: (r) => r.stockedArticles(['10001-100', '10002-200']),
       takeAvailable: (r) => r.takeAvailable(KEY, 4, 100),

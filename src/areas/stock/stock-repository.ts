@@ -420,6 +420,44 @@ export class StockRepository {
     return out;
   }
 
+  /**
+   * `reserve` for many levels in one statement per CHUNK rows (an order's lines, all or nothing):
+   * each level's reserved goes up by its quantity only where available (on hand - reserved) covers
+   * it and the location is active. Answers the levels it changed; a level missing from the answer
+   * was refused and is unchanged (the caller rolls its transaction back). One row per level: the
+   * caller sums a level given twice.
+   */
+  async reserveAll(rows: ReadonlyArray<LevelKey & { quantity: number }>, scn: number): Promise<LevelRow[]> {
+    const out: LevelRow[] = [];
+    for (const part of chunks(rows)) {
+      const changed = await this.db
+        .updateTable('stock_level')
+        .from(quantitiesOf(part).as('take'))
+        .set((eb) => ({ reserved: eb('stock_level.reserved', '+', eb.ref('take.quantity')), scn }))
+        .whereRef('stock_level.article_no', '=', 'take.key_article')
+        .whereRef('stock_level.sizex', '=', 'take.key_sizex')
+        .whereRef('stock_level.location_code', '=', 'take.key_location')
+        .where((eb) =>
+          eb.and([
+            eb(eb('stock_level.on_hand', '-', eb.ref('stock_level.reserved')), '>=', eb.ref('take.quantity')),
+            eb(
+              'stock_level.location_code',
+              'in',
+              eb
+                .selectFrom('stock_location')
+                .select('stock_location.code')
+                .where('stock_location.active', '=', 1)
+                .where('stock_location.deleted', '=', 0),
+            ),
+          ]),
+        )
+        .returning(LEVEL_COLUMNS)
+        .execute();
+      for (const row of changed) out.push(normaliseLevel(row));
+    }
+    return out;
+  }
+
   // Stryker disable all
   async insertMovements(rows: readonly MovementRow[]): Promise<void> {
     for (const part of chunks(rows)) await this.db.insertInto('stock_movement').values(part).execute();

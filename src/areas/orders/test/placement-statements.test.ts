@@ -57,13 +57,14 @@ async function ordCusStatements(weborder: string, lines: number): Promise<number
 
 /**
  * Statements of a placement: fixed + perLine x lines. A web order: the client (2), the sizes by
- * barcode (1), the SCN (1), the claim (1), the lines (1), the VAT rows (1), the history row (1),
- * the ledger rows of the reservation (1); per line its price (2: action prices, list price) and
- * its reservation (1). A wholesale order costs as much: its customer in place of the client, per
- * line its price by the price resolution and its reservation. A repeat reads what a placement reads, finds its claim taken and
+ * barcode (1), the SCN (1), the claim (1), the reservation of all lines (1: all or nothing), its
+ * ledger rows (1), the lines (1), the VAT rows (1), the history row (1); per line its price (2:
+ * action prices, list price). A wholesale order (back-orders on): its customer in place of the
+ * client, no reservation of all lines at once, and per line its price by the price resolution and
+ * its reservation (1: as much as there is). A repeat reads what a placement reads, finds its claim taken and
  * reads the first order back (the reference, the order, its lines, its VAT rows, their sizes).
  */
-const WEB = { fixed: 9, perLine: 3 };
+const WEB = { fixed: 10, perLine: 2 };
 const ORDCUS = { fixed: 9, perLine: 3 };
 const REPLAY = { fixed: 10, perLine: 2 };
 
