@@ -271,36 +271,18 @@ export class PlacementService {
   }
 
   async #price(p: Placement, party: Party, sizes: Map<string, BarcodeSize>): Promise<PricedPlacementLine[]> {
-    const out: PricedPlacementLine[] = [];
-    for (const line of p.lines) {
-      const size = sizes.get(line.barcode)!;
-      if (p.channel === 'B2B') {
-        const priced = await this.all.pricing.articlePrices.priceFor({
-          customerNo: p.partyNo,
-          articleNo: size.articleNo,
-          sizex: size.sizex,
-          quantity: line.quantity,
-          currency: party.currency,
-        });
-        const r = priced.resolved;
-        out.push({
-          ...line,
-          size,
-          vatBp: size.vatRateBp,
-          listPrice: r.listPrice,
-          unitPrice: r.netPrice,
-          priceRule: r.rule,
-          ruleDiscountBp: r.discountBp,
-        });
-      } else {
-        const r = await this.all.pricing.retailPrices.retailPrice({
-          articleNo: size.articleNo,
-          sizex: size.sizex,
-          currency: party.currency,
-        });
+    if (p.channel === 'B2C') {
+      // Every line's retail price in one statement.
+      const prices = await this.all.pricing.retailPrices.retailPrices(
+        p.lines.map((line) => sizes.get(line.barcode)!),
+        party.currency,
+      );
+      return p.lines.map((line, i) => {
+        const size = sizes.get(line.barcode)!;
+        const r = prices[i]!;
         const ruleDiscountBp =
           r.listPrice > r.unitPrice ? Math.round(((r.listPrice - r.unitPrice) * 10_000) / r.listPrice) : null;
-        out.push({
+        return {
           ...line,
           size,
           vatBp: size.vatRateBp,
@@ -308,8 +290,29 @@ export class PlacementService {
           unitPrice: r.unitPrice,
           priceRule: r.rule,
           ruleDiscountBp,
-        });
-      }
+        };
+      });
+    }
+    const out: PricedPlacementLine[] = [];
+    for (const line of p.lines) {
+      const size = sizes.get(line.barcode)!;
+      const priced = await this.all.pricing.articlePrices.priceFor({
+        customerNo: p.partyNo,
+        articleNo: size.articleNo,
+        sizex: size.sizex,
+        quantity: line.quantity,
+        currency: party.currency,
+      });
+      const r = priced.resolved;
+      out.push({
+        ...line,
+        size,
+        vatBp: size.vatRateBp,
+        listPrice: r.listPrice,
+        unitPrice: r.netPrice,
+        priceRule: r.rule,
+        ruleDiscountBp: r.discountBp,
+      });
     }
     return out;
   }

@@ -1,8 +1,7 @@
 import type { Database } from '../../kernel/db/database.ts';
-import { ArticlePriceRepository } from './article-price-repository.ts';
 import { PRICING_ERRORS } from './errors.ts';
-import { PricingRepository } from './pricing-repository.ts';
 import { todayOf } from './pricing-rules.ts';
+import { RetailPriceRepository, type RetailPriceRow } from './retail-price-repository.ts';
 
 /** What a retail client pays for one piece: a running action price, else the list price. */
 export interface RetailPrice {
@@ -23,56 +22,58 @@ export interface RetailPrice {
  * are the caller's to refuse (it holds the article's flags).
  */
 export class RetailPriceService {
-  readonly #facts: ArticlePriceRepository;
-  readonly #read: PricingRepository;
+  readonly #read: RetailPriceRepository;
   readonly now: () => Date;
   readonly priceGroup: number;
 
   constructor(database: Database, priceGroup: number, now: () => Date = () => new Date()) {
     this.now = now;
     this.priceGroup = priceGroup;
-    this.#facts = new ArticlePriceRepository(database.db);
-    this.#read = new PricingRepository(database.db);
+    this.#read = new RetailPriceRepository(database.db);
   }
 
-  async retailPrice(q: {
-    articleNo: string;
-    sizex: string;
-    currency: string;
-    date?: string;
-  }): Promise<RetailPrice> {
-    const date = q.date ?? todayOf(this.now);
-    // Customer 0 is no customer: the read brings the article and its list price, no agreement.
-    const facts = await this.#facts.priceFacts({
-      articleNo: q.articleNo,
-      sizex: q.sizex,
-      customerNo: 0,
-      customerGroup: null,
-      priceGroup: this.priceGroup,
-      currency: q.currency,
+  /** The prices of many sizes (a web order's lines), in their order, in one statement. */
+  async retailPrices(
+    keys: ReadonlyArray<{ articleNo: string; sizex: string }>,
+    currency: string,
+    date: string = todayOf(this.now),
+  ): Promise<RetailPrice[]> {
+    const rows = await this.#read.candidates(keys, { priceGroup: this.priceGroup, currency, date });
+    return keys.map((k) => {
+      const mine = rows.filter((r) => r.article_no === k.articleNo);
+      const list = mine.find((r) => r.kind === 'LIST' && r.sizex === k.sizex);
+      const actions = mine.filter((r) => r.kind === 'ACTION');
+      // At most one action price runs per article, size (or every size) and currency (ACTION_PRICE_OVERLAP).
+      const action = actions.find((r) => r.sizex === k.sizex) ?? actions.find((r) => r.sizex === null);
+      return priceOf(k, currency, list, action);
     });
-    const article = facts.find((f) => f.kind === 'ARTICLE');
-    const listPrice =
-      article?.selling === null || article?.selling === undefined ? null : Number(article.selling);
-    const running = (await this.#read.actionPricesOfArticle(q.articleNo)).filter(
-      (r) =>
-        r.currency === q.currency && r.start_date <= date && date <= r.end_date && Number(r.deleted) === 0,
-    );
-    const action = running.find((r) => r.sizex === q.sizex) ?? running.find((r) => r.sizex === null);
-    if (action) {
-      const unitPrice = Number(action.price_minor);
-      return {
-        unitPrice,
-        listPrice: listPrice ?? unitPrice,
-        rule: 'ACTION_PRICE',
-        actionPriceId: Number(action.id),
-      };
-    }
-    if (listPrice === null) {
-      throw PRICING_ERRORS.PRICE_NOT_FOUND(
-        `Article "${q.articleNo}" size "${q.sizex}" has no retail price in ${q.currency}.`,
-      );
-    }
-    return { unitPrice: listPrice, listPrice, rule: 'LIST_PRICE', actionPriceId: null };
   }
+}
+
+function priceOf(
+  k: { articleNo: string; sizex: string },
+  currency: string,
+  list: RetailPriceRow | undefined,
+  action: RetailPriceRow | undefined,
+): RetailPrice {
+  if (action) {
+    const unitPrice = action.price_minor;
+    return {
+      unitPrice,
+      listPrice: list?.price_minor ?? unitPrice,
+      rule: 'ACTION_PRICE',
+      actionPriceId: action.id,
+    };
+  }
+  if (!list) {
+    throw PRICING_ERRORS.PRICE_NOT_FOUND(
+      `Article "${k.articleNo}" size "${k.sizex}" has no retail price in ${currency}.`,
+    );
+  }
+  return {
+    unitPrice: list.price_minor,
+    listPrice: list.price_minor,
+    rule: 'LIST_PRICE',
+    actionPriceId: null,
+  };
 }

@@ -8,6 +8,7 @@ import {
   type ListPriceRow,
   PricingRepository,
 } from './pricing-repository.ts';
+import { RetailPriceRepository } from './retail-price-repository.ts';
 
 // Example calls of the pricing repository for the SQL snapshots (scripts/sql-snapshots.ts); they
 // use the catalogue's seeded article 10001-100 (model 10001, group JEANS, sizes S and M). The pages
@@ -192,6 +193,16 @@ export const sqlExamples: AreaSqlExamples = {
         'an asked currency': (r) =>
           r.customerPriceFacts({ articleNo: '10001-100', sizex: 'M', customerNo: 1001, currency: 'USD' }),
       },
+    }),
+    sqlExamplesOf(RetailPriceRepository, {
+      candidates: (r) =>
+        r.candidates(
+          [
+            { articleNo: '10001-100', sizex: 'S' },
+            { articleNo: '10001-100', sizex: 'M' },
+          ],
+          { priceGroup: 1, currency: 'EUR', date: '2026-04-15' },
+        ),
     }),
   ],
 };

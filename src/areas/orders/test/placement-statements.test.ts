@@ -57,16 +57,17 @@ async function ordCusStatements(weborder: string, lines: number): Promise<number
 
 /**
  * Statements of a placement: fixed + perLine x lines. A web order: the client (2), the sizes by
- * barcode (1), the SCN (1), the claim (1), the reservation of all lines (1: all or nothing), its
- * ledger rows (1), the lines (1), the VAT rows (1), the history row (1); per line its price (2:
- * action prices, list price). A wholesale order (back-orders on): its customer in place of the
- * client, no reservation of all lines at once, and per line its price by the price resolution and
- * its reservation (1: as much as there is). A repeat reads what a placement reads, finds its claim taken and
- * reads the first order back (the reference, the order, its lines, its VAT rows, their sizes).
+ * barcode (1), the retail prices of all lines (1), the SCN (1), the claim (1), the reservation
+ * of all lines (1: all or nothing), its ledger rows (1), the lines (1), the VAT rows (1), the
+ * history row (1): none per line. A wholesale order (back-orders on): its customer (2) in place of
+ * the client, no price or reservation of all lines at once, and per line its price by the price
+ * resolution (1), what is available (1) and its reservation (1: as much as there is). A repeat
+ * (of a web order here) reads what a placement reads, finds its claim taken and reads the first
+ * order back (the reference, the order, its lines, its VAT rows, their sizes).
  */
-const WEB = { fixed: 10, perLine: 2 };
+const WEB = { fixed: 11, perLine: 0 };
 const ORDCUS = { fixed: 9, perLine: 3 };
-const REPLAY = { fixed: 10, perLine: 2 };
+const REPLAY = { fixed: 11, perLine: 0 };
 
 describe('statements of one placement', () => {
   it('B2C_PostWebOrder: a fixed number plus a constant per line', async () => {

@@ -156,6 +156,25 @@ describe('B2C_PostWebOrder', () => {
     expect(o.LINES[0]).toMatchObject({ NETPRICE: RETAIL_PRICE / 100, PRICERULE: 'LIST_PRICE', RESERVED: 1 });
   });
 
+  it('pays a running action price: the size’s own before one for every size', async () => {
+    const prices = ctx.t.services.pricing.actionPrices;
+    const period = { currency: 'EUR', startDate: '2020-01-01', endDate: '2099-12-31' };
+    await prices.createActionPrice({ articleNo: 'O100-010', sizex: null, priceMinor: 3995, ...period });
+    await prices.createActionPrice({ articleNo: 'O100-010', sizex: 'L', priceMinor: 2995, ...period });
+    const res = await ctx.t.call('POST', 'B2C_PostWebOrder', {
+      token: ctx.client,
+      body: webOrder('W-ACTION', [
+        { barcode: O100[1]!.barcode, quantity: 1 },
+        { barcode: O100[2]!.barcode, quantity: 2 },
+      ]),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const lines = res.json().B2CPOSTWEBORDER.LINES;
+    expect(lines[0]).toMatchObject({ PRICERULE: 'ACTION_PRICE', NETPRICE: 39.95, PRICE: RETAIL_PRICE / 100 });
+    expect(lines[1]).toMatchObject({ PRICERULE: 'ACTION_PRICE', NETPRICE: 29.95, AMOUNT: 59.9 });
+    expect(res.json().B2CPOSTWEBORDER.GROSS).toBe(99.85);
+  });
+
   it('is all or nothing: a line short of stock places nothing', async () => {
     const before = await level('M');
     const res = await ctx.t.call('POST', 'B2C_PostWebOrder', {
