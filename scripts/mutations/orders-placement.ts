@@ -65,6 +65,27 @@ const readAndCheck = (db: string) => `      const { STOCK_ERRORS } = await impor
 
 export const ORDER_PLACEMENT_MUTATIONS: Mutation[] = [
   {
+    name: 'order-placement-reserve-all-unconditional',
+    what:
+      "the reservation of all a web order's lines (stock's reserveAll, one UPDATE over the levels) adds the " +
+      'quantities without its condition that available (on hand - reserved) covers each: concurrent web orders ' +
+      'reserve more than is on hand',
+    edits: [
+      {
+        file: 'src/areas/stock/stock-repository.ts',
+        find: `            eb(eb('stock_level.on_hand', '-', eb.ref('stock_level.reserved')), '>=', eb.ref('take.quantity')),
+            eb(
+              'stock_level.location_code',`,
+        replace: `            eb.val(true),
+            eb(
+              'stock_level.location_code',`,
+      },
+    ],
+    tests: TESTS,
+    testNames: 'stock',
+    engines: ['sqlite', 'postgres'],
+  },
+  {
     name: 'order-placement-checked-before-transaction',
     what:
       'the placement reads the levels of its lines with its other reads, before its write transaction, refuses a ' +
