@@ -190,6 +190,8 @@ const LIST_KEYS: Record<string, string[]> = {
   B2C_GetClient_Purchase: ['strclient'],
   B2C_GetClient_OnAccountDetail: ['strclient'],
   B2C_GetUserMessages: ['strclient'],
+  B2C_GetOrderState: ['strclient'],
+  B2B_GetOrderHistory: ['strcustomer'],
 };
 
 function hostileJobs(): Job[] {

@@ -25,6 +25,25 @@ const scn = async () =>
   (await t.call('GET', 'B2B_GetAllArticles', { token, query: { strlimit: '1' } })).json().B2BGETALLARTICLES
     .SCN;
 
+/** Places wholesale order `n` (WEBORDER IMP-n) of the example customer 20001 and confirms it. */
+async function confirmedOrder(n: number): Promise<void> {
+  const res = await t.call('POST', 'B2B_PostOrdCus', {
+    token,
+    body: {
+      ORDERREQUEST: {
+        ORDERHEADER: { CUSTOMER: '20001', WEBORDER: `IMP-${n}` },
+        ORDERLINES: [
+          { BARCODE: '8700000000025', QUANTITY: '10' },
+          { BARCODE: '8700000000032', QUANTITY: '10' },
+        ],
+      },
+    },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.json().B2BPOSTORDCUS.ORDERNO).toBe(n);
+  await t.services.orders.moves.move(n, { name: 'confirm' }, 'BACK_OFFICE');
+}
+
 describe('tv2 import', () => {
   it('imports the example files, and a second import of the same file changes nothing', async () => {
     const tables = await runImport(t.services, kind('sizetables'), 'examples/sizetables.csv');
@@ -47,9 +66,19 @@ describe('tv2 import', () => {
 
   it('has an example file of every kind, and they import in order without a rejection', async () => {
     const order = ['sizetables', 'articles', 'locations', 'stock', 'customers', 'prices', 'agreements'];
-    order.push('clients', 'shops', 'representatives', 'customerdetails', 'customerarticlelinks');
+    order.push(
+      'clients',
+      'shops',
+      'representatives',
+      'customerdetails',
+      'customerarticlelinks',
+      'deliveries',
+    );
     expect([...order].sort()).toEqual(Object.keys(IMPORT_KINDS).sort());
     for (const name of order) {
+      // Deliveries deliver orders: four confirmed orders of customer 20001 (1 and 2 for the example
+      // file, 3 and 4 for the batches below), two lines of 10 each.
+      if (name === 'deliveries') for (const n of [1, 2, 3, 4]) await confirmedOrder(n);
       const report = await runImport(t.services, kind(name), `examples/${name}.csv`);
       expect(report.rejected, name).toEqual([]);
       expect(report.records, name).toBeGreaterThan(0);
@@ -276,6 +305,13 @@ const BATCHED: Array<{ kind: string; good: string[]; mixed: string[]; refused: R
       '30017,Details 7,2,EUR,R2',
     ],
     refused: /R99/,
+  },
+  {
+    // Orders 3 and 4 of the example-file test above (confirmed, two lines of 10 each).
+    kind: 'deliveries',
+    good: ['ORDERNO,LINE,QUANTITY,REFERENCE', '3,1,1,DN-A', '3,2,1,DN-A', '4,1,1,DN-B', '4,2,1,DN-B'],
+    mixed: ['ORDERNO,LINE,QUANTITY,REFERENCE', '3,1,1,DN-C', '3,1,99,DN-D', '4,1,1,DN-E'],
+    refused: /open, not 99/,
   },
 ];
 
