@@ -177,6 +177,68 @@ describe('takeAvailableAll', () => {
   });
 });
 
+describe('reserveAll', () => {
+  const at = (locationCode: string, sizex = 'M') => ({ ...key, locationCode, sizex });
+
+  it('reserves each level by its own quantity, as far as what is available, in one call', async () => {
+    const reserved = await repo.reserveAll(
+      [
+        { ...at('WH'), quantity: 6 },
+        { ...at('WH', 'L'), quantity: 2 },
+      ],
+      SCN,
+    );
+    const bySize = (rows: Array<{ sizex: string }>) =>
+      [...rows].sort((a, b) => a.sizex.localeCompare(b.sizex));
+    expect(bySize(reserved)).toEqual([
+      { article_no: key.articleNo, sizex: 'L', location_code: 'WH', on_hand: 10, reserved: 6, scn: SCN },
+      { article_no: key.articleNo, sizex: 'M', location_code: 'WH', on_hand: 10, reserved: 10, scn: SCN },
+    ]);
+    expect(await stored()).toEqual({ on_hand: 10, reserved: 10, scn: SCN });
+    expect(await stored('WH', 'L')).toEqual({ on_hand: 10, reserved: 6, scn: SCN });
+    // the levels not named are untouched
+    expect(await stored('SHUT')).toEqual({ on_hand: 10, reserved: 4, scn: 1 });
+  });
+
+  it('leaves out and leaves unchanged a level short of stock, or at an inactive or deleted location', async () => {
+    const reserved = await repo.reserveAll(
+      [
+        { ...at('WH'), quantity: 7 },
+        { ...at('WH', 'L'), quantity: 6 },
+        { ...at('SHUT'), quantity: 1 },
+        { ...at('GONE'), quantity: 1 },
+      ],
+      SCN,
+    );
+    expect(reserved).toEqual([
+      { article_no: key.articleNo, sizex: 'L', location_code: 'WH', on_hand: 10, reserved: 10, scn: SCN },
+    ]);
+    expect(await stored()).toEqual({ on_hand: 10, reserved: 4, scn: 1 });
+    expect(await stored('SHUT')).toEqual({ on_hand: 10, reserved: 4, scn: 1 });
+    expect(await stored('GONE')).toEqual({ on_hand: 10, reserved: 4, scn: 1 });
+    // a level that does not exist is left out too, and no levels at all is no statement
+    expect(await repo.reserveAll([{ ...at('WH', 'XXL'), quantity: 1 }], SCN)).toEqual([]);
+    expect(await repo.reserveAll([], SCN)).toEqual([]);
+  });
+
+  it('reserves more levels than fit in one statement', async () => {
+    const many = Array.from({ length: 1198 }, (_, i) => ({ ...at('WH', `N${i}`), quantity: 1 }));
+    const reserved = await repo.reserveAll(
+      [
+        ...many.slice(0, 600),
+        { ...at('WH'), quantity: 1 },
+        ...many.slice(600),
+        { ...at('WH', 'L'), quantity: 3 },
+      ],
+      SCN,
+    );
+    expect(reserved.map((l) => [l.sizex, l.reserved]).sort()).toEqual([
+      ['L', 7],
+      ['M', 5],
+    ]);
+  });
+});
+
 describe('release', () => {
   it('gives back up to what is reserved, and no more', async () => {
     expect(await repo.release(key, 4, SCN)).toEqual(row(10, 0));

@@ -1,5 +1,5 @@
 // `npm run mutation` mutates only the stock guards of this file (stryker.config.mjs): takeAvailable,
-// reserve, release, ship, the conditional UPDATE they share and takeAvailableAll (its set-based form),
+// reserve, release, ship, the conditional UPDATE they share, takeAvailableAll and reserveAll (their set-based forms),
 // between Stryker restore/disable comments.
 // Stryker disable all
 import {
