@@ -24,39 +24,15 @@ export interface LineCountersRow {
 }
 
 /**
- * The orders' writes and the reads of one order (docs/orders.md). The order row is the claim of its
- * party's reference: inserted first in its transaction, with ON CONFLICT DO NOTHING, so a repeat of
- * the same (party, WEBORDER), also a concurrent one, inserts nothing and finds the first order
- * (PostgreSQL waits for the first inserter's transaction to end before it decides).
+ * One order as the moves read and write it (docs/orders.md): the order (held while it moves), its
+ * lines and VAT rows, its history rows, its stored state and its lines' counters. The placement's
+ * own writes (the claim of the reference, the lines and VAT rows) are placement-repository.ts.
  */
 export class OrderRepository {
   readonly db: Kysely<DB>;
 
   constructor(db: Kysely<DB>) {
     this.db = db;
-  }
-
-  /** Inserts the order unless its party has an order with that reference; its number, or undefined. */
-  async claimOrder(row: NewOrderRow): Promise<number | undefined> {
-    const target =
-      row.channel === 'B2B' ? (['customer_no', 'weborder'] as const) : (['client_no', 'weborder'] as const);
-    const inserted = await this.db
-      .insertInto('sales_order')
-      .values(row)
-      .onConflict((oc) => oc.columns([...target]).doNothing())
-      .returning('order_no')
-      .executeTakeFirst();
-    return inserted === undefined ? undefined : Number(inserted.order_no);
-  }
-
-  /** The order of a party with that reference (the channel says which party), or undefined. */
-  orderByReference(channel: 'B2B' | 'B2C', partyNo: number, weborder: string): Promise<OrderRow | undefined> {
-    return this.db
-      .selectFrom('sales_order')
-      .selectAll()
-      .where(channel === 'B2B' ? 'customer_no' : 'client_no', '=', partyNo)
-      .where('weborder', '=', weborder)
-      .executeTakeFirst();
   }
 
   findOrder(orderNo: number): Promise<OrderRow | undefined> {
@@ -89,22 +65,6 @@ export class OrderRepository {
       .where('order_no', '=', orderNo)
       .orderBy('vat_bp')
       .execute();
-  }
-
-  async insertLines(rows: readonly OrderLineRow[]): Promise<void> {
-    if (rows.length > 0)
-      await this.db
-        .insertInto('sales_order_line')
-        .values([...rows])
-        .execute();
-  }
-
-  async insertVat(rows: readonly OrderVatRow[]): Promise<void> {
-    if (rows.length > 0)
-      await this.db
-        .insertInto('sales_order_vat')
-        .values([...rows])
-        .execute();
   }
 
   async insertHistory(row: HistoryInsert): Promise<void> {

@@ -81,23 +81,10 @@ export const sqlExamples: AreaSqlExamples = {
   },
   repositories: [
     sqlExamplesOf(OrderRepository, {
-      claimOrder: {
-        wholesale: (r) => r.claimOrder(exampleOrder({ weborder: 'PO-2026-0043' })),
-        retail: (r) =>
-          r.claimOrder(
-            exampleOrder({ channel: 'B2C', customer_no: null, client_no: 100001, weborder: 'W-1' }),
-          ),
-      },
-      orderByReference: {
-        wholesale: (r) => r.orderByReference('B2B', 10001, 'PO-2026-0042'),
-        retail: (r) => r.orderByReference('B2C', 100001, 'W-1'),
-      },
       findOrder: (r) => r.findOrder(1),
       lockOrder: (r) => r.lockOrder(1),
       linesOf: (r) => r.linesOf(1),
       vatOf: (r) => r.vatOf(1),
-      insertLines: (r) => r.insertLines([exampleLine(1, 2)]),
-      insertVat: (r) => r.insertVat([{ order_no: 1, vat_bp: 600, net: 1000, vat: 60, gross: 1060 }]),
       insertHistory: (r) =>
         r.insertHistory({
           order_no: 1,
