@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BarcodeSize } from '../catalog/index.ts';
 import {
+  amountProblems,
   type Party,
   type PricedPlacementLine,
   placementFromOrdCus,
@@ -129,5 +130,36 @@ describe('priceDifferences', () => {
     const web = { ...placement, channel: 'B2C' as const };
     expect(priceDifferences(web, party, [priced({ price: 1900 })])).toEqual([]);
     expect(priceDifferences(web, party, [priced({ price: 2000 })])).toHaveLength(1);
+  });
+});
+
+describe('amountProblems', () => {
+  const line = (quantity: number, unitPrice: number, i: number): PricedPlacementLine => ({
+    barcode: size.barcode,
+    quantity,
+    shown: {},
+    customerSequence: '',
+    pointer: `/WEBORDERDATA/ORDERLINES/${i}`,
+    size,
+    vatBp: 2100,
+    listPrice: unitPrice,
+    unitPrice,
+    priceRule: 'LIST_PRICE',
+    ruleDiscountBp: null,
+  });
+
+  it('accepts amounts the calculator computes exactly, up to its limit', () => {
+    expect(amountProblems([line(1_000_000, 450_359, 0)])).toEqual([]);
+    expect(amountProblems([line(1, Math.floor(Number.MAX_SAFE_INTEGER / 20_000), 0)])).toEqual([]);
+  });
+
+  it('names the QUANTITY of the line that takes a line, or the order, past it', () => {
+    expect(amountProblems([line(1_000_000, 10_000_000, 0)])).toEqual([
+      { name: '/WEBORDERDATA/ORDERLINES/0/QUANTITY', message: 'the amount of the order is too large' },
+    ]);
+    const half = Math.floor(Number.MAX_SAFE_INTEGER / 40_000) + 1;
+    expect(amountProblems([line(1, half, 0), line(1, half, 1)]).map((e) => e.name)).toEqual([
+      '/WEBORDERDATA/ORDERLINES/1/QUANTITY',
+    ]);
   });
 });

@@ -229,3 +229,23 @@ export function priceDifferences(
   }
   return out;
 }
+
+/**
+ * Lines whose amounts are too large to compute exactly (decision 34: money never leaves integer
+ * arithmetic): the calculator multiplies an amount by up to 20,000 (basis points, rounding), so a
+ * line, and the order's sum, must stay within 2^53 / 20,000 minor units (about 450 billion in
+ * the currency). A refusal names the line's QUANTITY, never a 500.
+ */
+export function amountProblems(lines: readonly PricedPlacementLine[]): FieldError[] {
+  const limit = Math.floor(Number.MAX_SAFE_INTEGER / 20_000);
+  const out: FieldError[] = [];
+  let sum = 0;
+  for (const l of lines) {
+    const amount = l.quantity * l.unitPrice;
+    sum += amount;
+    if (!(amount <= limit) || !(sum <= limit)) {
+      out.push({ name: `${l.pointer}/QUANTITY`, message: 'the amount of the order is too large' });
+    }
+  }
+  return out;
+}

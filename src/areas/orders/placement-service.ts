@@ -9,6 +9,7 @@ import { type OrderLineRow, OrderRepository } from './order-repository.ts';
 import { type PlacedOrder, placedOrderOf } from './placed-order.ts';
 import { PlacementRepository } from './placement-repository.ts';
 import {
+  amountProblems,
   type Party,
   type Placement,
   type PricedPlacementLine,
@@ -64,6 +65,8 @@ export class PlacementService {
           `Prices are the server’s: ${differences.map((d) => `${d.name} ${d.message}`).join('; ')}.`,
         );
       }
+      const tooLarge = amountProblems(priced);
+      if (tooLarge.length > 0) throw new ValidationError(tooLarge);
       money = calculateOrder(
         priced.map((l) => ({
           quantity: l.quantity,
