@@ -85,9 +85,9 @@ export class Canvas {
   /** Draws `text` wrapped in `width` from (x, y); returns its height. */
   text(text: string, x: number, y: number, width: number, style: TextStyle = {}): number {
     this.apply(style);
-    const shown = toWinAnsi(text);
-    this.doc.text(shown, x, y, { width, align: style.align ?? 'left', lineGap: 0 });
-    return this.doc.heightOfString(shown, { width, lineGap: 0 });
+    this.doc.text(toWinAnsi(text), x, y, { width, align: style.align ?? 'left', lineGap: 0 });
+    // pdfkit leaves its cursor below the text drawn: its height, without laying the text out again.
+    return this.doc.y - y;
   }
 
   rule(x1: number, x2: number, y: number, color = RULE, width = 0.5): void {
