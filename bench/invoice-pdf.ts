@@ -63,7 +63,10 @@ function report(name: string, figures: Figures, base?: Figures): void {
 
 const base = await measure(baseline, RENDERS);
 const invoice = await measure(() => renderDocumentPdf(SAMPLE_INVOICE_NL), RENDERS);
-const long = await measure(() => renderDocumentPdf(SAMPLE_INVOICE_DE_LONG), Math.max(10, Math.floor(RENDERS / 4)));
+const long = await measure(
+  () => renderDocumentPdf(SAMPLE_INVOICE_DE_LONG),
+  Math.max(10, Math.floor(RENDERS / 4)),
+);
 report('baseline (one-line pdfkit A4)', base);
 report('invoice, 5 lines, 2 rates (nl)', invoice, base);
 report('invoice, 120 lines, 5 pages (de)', long, base);

@@ -51,9 +51,9 @@ function firstPageHeader(canvas: Canvas, doc: DocumentSnapshot, title: string, l
   const { seller, buyer, language } = doc;
   const home = seller.countryCode;
   let y = 40;
-  y += canvas.text(seller.name, LEFT, y, 300, { font: BOLD, size: 16, color: ACCENT }) + 4;
+  y += canvas.text(seller.name, LEFT, y, 260, { font: BOLD, size: 16, color: ACCENT }) + 4;
   for (const line of [seller.street, cityLine(seller, home), seller.email ?? '']) {
-    if (line) y += canvas.text(line, LEFT, y, 300, { size: 8.5, color: GREY });
+    if (line) y += canvas.text(line, LEFT, y, 260, { size: 8.5, color: GREY });
   }
   const identity = [
     seller.vatNumber && `${labels.vatNumber} ${seller.vatNumber}`,
@@ -136,20 +136,21 @@ function firstPageHeader(canvas: Canvas, doc: DocumentSnapshot, title: string, l
 /** The top of a following page: the document's title and number, and the buyer. Returns where the body starts. */
 function continuationHeader(canvas: Canvas, doc: DocumentSnapshot, title: string, labels: PdfLabels): number {
   const y = 36;
-  canvas.text(`${title} ${doc.number}`, LEFT, y, WIDTH / 2, { font: BOLD, size: 10, color: ACCENT });
-  canvas.text(
-    `${doc.buyer.name} · ${labels.customerNo} ${doc.buyer.customerNo}`,
-    LEFT + WIDTH / 2,
-    y + 1.5,
-    WIDTH / 2,
-    {
-      size: 8.5,
-      color: GREY,
-      align: 'right',
-    },
-  );
-  canvas.rule(LEFT, RIGHT, y + 18, ACCENT, 1);
-  return y + 28;
+  const left = canvas.text(`${title} ${doc.number}`, LEFT, y, WIDTH / 2 - 10, {
+    font: BOLD,
+    size: 10,
+    color: ACCENT,
+  });
+  const buyer = `${doc.buyer.name} · ${labels.customerNo} ${doc.buyer.customerNo}`;
+  const right = canvas.text(buyer, LEFT + WIDTH / 2, y + 1.5, WIDTH / 2, {
+    size: 8.5,
+    color: GREY,
+    align: 'right',
+  });
+  // A long buyer name wraps: the rule goes below whichever side is taller.
+  const bottom = y + Math.max(left, right + 1.5) + 5;
+  canvas.rule(LEFT, RIGHT, bottom, ACCENT, 1);
+  return bottom + 10;
 }
 
 /** Every page's foot: the seller's identity, and "Pagina 1/3". */
