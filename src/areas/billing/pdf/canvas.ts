@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import { toWinAnsi } from './format.ts';
 
 /**
@@ -7,6 +6,19 @@ import { toWinAnsi } from './format.ts';
  * pdfkit adds a page by itself when text runs past the bottom margin; the page margins are
  * therefore zero and every page break is the layout's decision (flow.ts), never pdfkit's.
  */
+
+type PdfKit = typeof import('pdfkit');
+let pdfkit: Promise<PdfKit> | undefined;
+
+/**
+ * pdfkit, loaded on the first render rather than when the billing area is imported: loading it
+ * (with fontkit and its tables) costs about 120 ms of CPU and 30 MiB, which a server that never
+ * renders a PDF should not pay at start (docs/architecture.md, "Start-up and memory").
+ */
+export function loadPdfKit(): Promise<PdfKit> {
+  pdfkit ??= import('pdfkit').then((module) => module.default);
+  return pdfkit;
+}
 
 export const PAGE = { width: 595.28, height: 841.89 } as const;
 /** The left and right edges of the content. */
@@ -46,7 +58,7 @@ export class Canvas {
   private readonly chunks: Buffer[] = [];
   private readonly finished: Promise<void>;
 
-  constructor(info: DocumentInfo) {
+  constructor(PDFDocument: PdfKit, info: DocumentInfo) {
     this.doc = new PDFDocument({
       size: 'A4',
       margins: { top: 0, bottom: 0, left: 0, right: 0 },

@@ -1,5 +1,5 @@
 import type { DocumentParty, DocumentSnapshot } from '../document.ts';
-import { ACCENT, BOLD, Canvas, GREY, LEFT, PAGE, RIGHT, RULE, WIDTH } from './canvas.ts';
+import { ACCENT, BOLD, Canvas, GREY, LEFT, loadPdfKit, PAGE, RIGHT, RULE, WIDTH } from './canvas.ts';
 import { Flow } from './flow.ts';
 import { formatDate, formatEnterpriseNumber, formatIban } from './format.ts';
 import { documentTitle, PDF_LABELS, type PdfLabels } from './labels.ts';
@@ -22,7 +22,7 @@ import { drawSummary } from './summary.ts';
 export async function renderDocumentPdf(doc: DocumentSnapshot): Promise<Uint8Array> {
   const labels = PDF_LABELS[doc.language];
   const title = documentTitle(doc.type, doc.language);
-  const canvas = new Canvas({
+  const canvas = new Canvas(await loadPdfKit(), {
     title: `${title} ${doc.number}`,
     author: doc.seller.name,
     subject: `${title} ${doc.number}, ${doc.buyer.name}`,
