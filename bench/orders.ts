@@ -7,7 +7,7 @@
  *
  *   npm run bench:orders [-- --seconds 5 --connections 32 --engines sqlite,postgres
  *                            --pg postgres://postgres@127.0.0.1:55450/tv2_bench_orders
- *                            --before <another checkout>]
+ *                            --before <another checkout> --cpu-prof <dir>]
  *
  * --before: a second tv2 from another checkout (an earlier commit, node_modules linked) serves the
  * same database and is loaded in turn with the other two, so a change is measured in one run.
@@ -40,8 +40,12 @@ const { values } = parseArgs({
     sqlite: { type: 'string', default: join(ROOT, '.tmp', 'bench', 'orders.sqlite') },
     pg: { type: 'string', default: 'postgres://postgres@127.0.0.1:55450/tv2_bench_orders' },
     before: { type: 'string' },
+    /** A directory: tv2 runs with --cpu-prof and writes its profile there. */
+    'cpu-prof': { type: 'string' },
   },
 });
+const profile = values['cpu-prof'];
+const profiled = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [];
 const seconds = Number(values.seconds);
 const connections = Number(values.connections);
 const raceOrders = Number(values.race);
@@ -68,7 +72,7 @@ async function runEngine(engine: 'sqlite' | 'postgres') {
   console.log(`[${engine}] world built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
   const tv2 = await startProcess(
-    ['bin/tv2.js', 'serve'],
+    [...profiled, 'bin/tv2.js', 'serve'],
     { DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', TV2_DEMO: '0' },
     { path: '/health/ready' },
     ROOT,

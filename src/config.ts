@@ -39,6 +39,10 @@ export interface Config {
   dbIdleInTransactionTimeoutMs: number;
   /** SQLite: how long a write waits for another process's write lock before 503. */
   sqliteBusyTimeoutMs: number;
+  /** SQLite: MiB of the database file read through memory-mapped I/O (0: none). */
+  sqliteMmapMb: number;
+  /** SQLite: WAL checkpoints on a worker thread instead of inside a request's commit. */
+  sqliteBackgroundCheckpoints: boolean;
   /** The whole request (headers and body) must arrive within this time, or 408 and the connection closes. */
   requestTimeoutSeconds: number;
   /** After SIGTERM/SIGINT, requests already received may finish within this time; then the process exits anyway. */
@@ -94,6 +98,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dbStatementTimeoutMs: intFrom(env, 'TV2_DB_STATEMENT_TIMEOUT_MS', 30_000),
     dbIdleInTransactionTimeoutMs: intFrom(env, 'TV2_DB_IDLE_IN_TRANSACTION_TIMEOUT_MS', 60_000),
     sqliteBusyTimeoutMs: intFrom(env, 'TV2_SQLITE_BUSY_TIMEOUT_MS', 10_000),
+    sqliteMmapMb: Math.min(2047, intFrom(env, 'TV2_SQLITE_MMAP_MB', 0)),
+    sqliteBackgroundCheckpoints: env.TV2_SQLITE_BACKGROUND_CHECKPOINTS !== '0',
     requestTimeoutSeconds: intFrom(env, 'TV2_REQUEST_TIMEOUT_SECONDS', 30),
     shutdownTimeoutSeconds: intFrom(env, 'TV2_SHUTDOWN_TIMEOUT_SECONDS', 25),
     trustProxy: trustProxyFrom(env.TV2_TRUST_PROXY),
