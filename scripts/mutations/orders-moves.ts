@@ -10,6 +10,7 @@ import type { Mutation } from './mutation.ts';
 const MOVES = 'src/areas/orders/test/order-moves.test.ts';
 const CONCURRENCY = 'src/areas/orders/test/order-move-concurrency.test.ts';
 const RETURNS = 'src/areas/orders/test/order-returns-close.test.ts';
+const FEED = 'src/areas/orders/test/order-state-feed.test.ts';
 
 export const ORDER_MOVE_MUTATIONS: Mutation[] = [
   {
@@ -144,5 +145,39 @@ export const ORDER_MOVE_MUTATIONS: Mutation[] = [
     tests: [CONCURRENCY],
     testNames: 'receipts of one return',
     engines: ['postgres'],
+  },
+  {
+    name: 'order-feed-without-horizon',
+    what:
+      'the order state feeds read past the SCN horizon (no `h.scn <= upToScn`): on PostgreSQL a page can hold ' +
+      'a move of a transaction that committed while one with a lower SCN was still open, and the cursor then ' +
+      'passes that one (SQLite hands out SCNs in commit order, so only PostgreSQL can catch it)',
+    edits: [
+      {
+        file: 'src/areas/orders/order-read-repository.ts',
+        find: `      .where('h.scn', '<=', q.upToScn)
+`,
+        replace: '',
+      },
+    ],
+    tests: [FEED],
+    testNames: 'never lets a follower miss',
+    engines: ['postgres'],
+  },
+  {
+    name: 'order-feed-resume-skips-one',
+    what:
+      'a feed page that resumes inside a transaction starts after the history id of the cursor instead of at ' +
+      'it: the move at the page boundary is never answered',
+    edits: [
+      {
+        file: 'src/areas/orders/order-read-repository.ts',
+        find: `eb('h.id', '>=', q.fromId)`,
+        replace: `eb('h.id', '>', q.fromId)`,
+      },
+    ],
+    tests: [FEED],
+    testNames: 'answers each move once',
+    engines: ['sqlite', 'postgres'],
   },
 ];
