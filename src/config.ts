@@ -57,6 +57,11 @@ export interface Config {
   orderBackorders: boolean;
   /** Orders: the price group whose SELLING prices (or a running action price) a web order pays. */
   retailPriceGroup: number;
+  /** Tenders: days a new voucher is valid when its issue states no end (at least two years; docs/tenders.md). */
+  voucherValidityDays: number;
+  /** Tenders: refused voucher codes per API user within `voucherCheckWindowSeconds` before 429. */
+  voucherCheckMaxFailures: number;
+  voucherCheckWindowSeconds: number;
 }
 
 /** A setting with a value tv2 cannot use; its message names the setting. */
@@ -107,8 +112,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     orderLocation: env.TV2_ORDER_LOCATION || 'WH',
     orderBackorders: env.TV2_ORDER_BACKORDERS !== '0',
     retailPriceGroup: Math.max(1, intFrom(env, 'TV2_RETAIL_PRICE_GROUP', 1)),
+    voucherValidityDays: validityDaysFrom(env),
+    voucherCheckMaxFailures: Math.max(1, intFrom(env, 'TV2_VOUCHER_CHECK_MAX_FAILURES', 10)),
+    voucherCheckWindowSeconds: Math.max(1, intFrom(env, 'TV2_VOUCHER_CHECK_WINDOW_SECONDS', 300)),
     ...overrides,
   };
+}
+
+/** `TV2_VOUCHER_VALIDITY_DAYS`: at least two years (730 days), so no voucher is sold to lapse soon. */
+function validityDaysFrom(env: NodeJS.ProcessEnv): number {
+  const days = intFrom(env, 'TV2_VOUCHER_VALIDITY_DAYS', 1095);
+  if (days < 730 || days > 36_500) {
+    throw new ConfigError(`TV2_VOUCHER_VALIDITY_DAYS must be from 730 (two years) to 36500, got "${days}"`);
+  }
+  return days;
 }
 
 /**

@@ -57,6 +57,7 @@ const NEEDS_ONE_OF_KEYS: Record<string, string> = {
   B2C_GetUserMessages: 'strclient',
   B2B_GetOrderHistory: 'strcustomer',
   B2C_GetOrderState: 'strclient',
+  B2C_GetALLOpenCreditNotes: 'strclient',
 };
 /** Answer roots that are not the operation's name in upper case (the wire contract's own). */
 const ROOTS: Record<string, string> = { B2B_GetAllPrices: 'B2BGETPRICE' };
@@ -111,7 +112,7 @@ describe('the catalogue', () => {
   it('answers an operation whose area is not built with 501 NOT_IMPLEMENTED', async () => {
     const res = await t.call('GET', 'B2B_GetInvoiceHistory', { token: both });
     expectProblem(res, 501, 'NOT_IMPLEMENTED');
-    const post = await t.call('POST', 'B2C_PostNewGiftVoucher', { token: both, body: {} });
+    const post = await t.call('POST', 'B2C_UpdateBonusCardValue', { token: both, body: {} });
     expectProblem(post, 501, 'NOT_IMPLEMENTED');
   });
 

@@ -1,22 +1,53 @@
 import type { Area } from '../../kernel/area.ts';
 import { planned } from '../../kernel/operation.ts';
+import { TENDERS_ADMIN_ROUTES } from './admin.ts';
+import { TENDERS_ERRORS } from './errors.ts';
+import * as m0030 from './migrations/0030_tenders.ts';
+import {
+  B2C_GetALLOpenCreditNotes,
+  B2C_PostCashedVoucher,
+  B2C_PostNewCreditNoteVoucher,
+  B2C_PostNewGiftVoucher,
+  B2C_ValidateVoucher,
+} from './operations.ts';
+import './tables.ts';
+import { TenderAdminService } from './tender-admin-service.ts';
+import { VoucherService } from './voucher-service.ts';
+
+export interface TendersServices {
+  vouchers: VoucherService;
+  admin: TenderAdminService;
+}
+
+declare module '../../kernel/services.ts' {
+  interface Services {
+    tenders: TendersServices;
+  }
+}
 
 /**
- * The tenders area: gift and credit-note vouchers, client cheques and bonus cards. Not built yet:
- * its operations are listed so they answer 501 NOT_IMPLEMENTED (issue 13 builds them here).
+ * The tenders area: gift and credit-note vouchers, client cheques and bonus cards as ledgers
+ * (docs/tenders.md). The vouchers are built; client cheques and bonus cards are still planned (501).
  */
 export const tendersArea: Area = {
   name: 'tenders',
+  docs: 'docs/tenders.md',
+  errors: TENDERS_ERRORS,
   operations: [
     planned('GET', 'B2C_BonuscardHistory', 'Loyalty', 'Bonus card history'),
-    planned('GET', 'B2C_GetALLOpenCreditNotes', 'Vouchers', 'All open credit notes'),
+    B2C_GetALLOpenCreditNotes,
     planned('GET', 'B2C_GetBonusCardValue', 'Loyalty', 'Bonus card value'),
     planned('GET', 'B2C_GetOpenClientCheque', 'Vouchers', 'Open client cheque'),
     planned('POST', 'B2C_PostCashedClientCheque', 'Vouchers', 'Post a cashed client cheque'),
-    planned('POST', 'B2C_PostCashedVoucher', 'Vouchers', 'Post a cashed voucher'),
-    planned('POST', 'B2C_PostNewCreditNoteVoucher', 'Vouchers', 'Post a new credit note voucher'),
-    planned('POST', 'B2C_PostNewGiftVoucher', 'Vouchers', 'Post a new gift voucher'),
+    B2C_PostCashedVoucher,
+    B2C_PostNewCreditNoteVoucher,
+    B2C_PostNewGiftVoucher,
     planned('POST', 'B2C_UpdateBonusCardValue', 'Loyalty', 'Update bonus card value'),
-    planned('GET', 'B2C_ValidateVoucher', 'Vouchers', 'Validate a voucher'),
+    B2C_ValidateVoucher,
   ],
+  adminRoutes: TENDERS_ADMIN_ROUTES,
+  migrations: { '0030_tenders': m0030 },
+  services: (config, database) => ({
+    tenders: { vouchers: new VoucherService(database, config), admin: new TenderAdminService(database) },
+  }),
 };
