@@ -62,6 +62,26 @@ export interface Config {
   /** Tenders: refused voucher codes per API user within `voucherCheckWindowSeconds` before 429. */
   voucherCheckMaxFailures: number;
   voucherCheckWindowSeconds: number;
+  /** Billing: the trader on every invoice and credit note (TV2_SELLER_*; docs/billing-issuing.md, "Settings"). */
+  seller: SellerSettings;
+  /** Billing: days from an invoice's date to its due date, for a customer without its own payment days. */
+  invoicePaymentDays: number;
+}
+
+/** The seller's identity as invoices print it (demo defaults pass the VAT, enterprise number and IBAN checks). */
+export interface SellerSettings {
+  name: string;
+  street: string;
+  postalCode: string;
+  city: string;
+  /** ISO 3166-1 alpha-2. */
+  countryCode: string;
+  /** With its country prefix, e.g. BE0123456749 (a Belgian one gives the enterprise number, scheme 0208). */
+  vatNumber: string;
+  /** No spaces. */
+  iban: string;
+  bic: string;
+  email: string;
 }
 
 /** A setting with a value tv2 cannot use; its message names the setting. */
@@ -115,7 +135,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     voucherValidityDays: validityDaysFrom(env),
     voucherCheckMaxFailures: Math.max(1, intFrom(env, 'TV2_VOUCHER_CHECK_MAX_FAILURES', 10)),
     voucherCheckWindowSeconds: Math.max(1, intFrom(env, 'TV2_VOUCHER_CHECK_WINDOW_SECONDS', 300)),
+    seller: sellerFrom(env),
+    invoicePaymentDays: intFrom(env, 'TV2_SELLER_PAYMENT_DAYS', 30),
     ...overrides,
+  };
+}
+
+/** TV2_SELLER_*: the seller's identity; the defaults are an invented Belgian demo trader. */
+function sellerFrom(env: NodeJS.ProcessEnv): SellerSettings {
+  const text = (name: string, fallback: string) => env[name]?.trim() || fallback;
+  return {
+    name: text('TV2_SELLER_NAME', 'TV2 Demo Trading NV'),
+    street: text('TV2_SELLER_STREET', 'Kortrijksesteenweg 120'),
+    postalCode: text('TV2_SELLER_POSTAL_CODE', '9000'),
+    city: text('TV2_SELLER_CITY', 'Gent'),
+    countryCode: text('TV2_SELLER_COUNTRY', 'BE').toUpperCase(),
+    vatNumber: text('TV2_SELLER_VAT', 'BE0123456749').replace(/[\s.]/g, '').toUpperCase(),
+    iban: text('TV2_SELLER_IBAN', 'BE68539007547034').replace(/\s/g, '').toUpperCase(),
+    bic: text('TV2_SELLER_BIC', 'GKCCBEBB'),
+    email: text('TV2_SELLER_EMAIL', 'billing@tv2-demo.example'),
   };
 }
 

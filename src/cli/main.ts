@@ -3,6 +3,7 @@ import { DomainError } from '../kernel/errors.ts';
 import type { Services } from '../services.ts';
 import { VERSION } from '../version.ts';
 import { registerBackupCommands } from './backup-commands.ts';
+import { registerInvoiceCommands } from './invoice-commands.ts';
 
 /*
  * Only commander and the arguments' parsers load before the arguments are parsed: each command
@@ -163,6 +164,7 @@ program
   });
 
 registerBackupCommands(program);
+registerInvoiceCommands(program);
 
 const user = program.command('user').description('Manage API users.');
 

@@ -1,6 +1,7 @@
 import type { Config } from '../../config.ts';
 import type { Database } from '../../kernel/db/database.ts';
 import type { Services } from '../../kernel/services.ts';
+import { InvoicingReadService } from './invoicing-read.ts';
 import { OrderMoveService } from './order-move-service.ts';
 import { OrderReadService } from './order-read-service.ts';
 import { PlacementService } from './placement-service.ts';
@@ -13,6 +14,8 @@ export interface OrdersServices {
   reads: OrderReadService;
   /** Lifecycle moves, deliveries and returns. */
   moves: OrderMoveService;
+  /** What billing reads of deliveries: delivered lines not returned (docs/billing-issuing.md). */
+  invoicing: InvoicingReadService;
 }
 
 export function createOrdersServices(
@@ -25,5 +28,6 @@ export function createOrdersServices(
     placement: new PlacementService(database, config, all, now),
     reads: new OrderReadService(database, config, all, now),
     moves: new OrderMoveService(database, config, all, now),
+    invoicing: new InvoicingReadService(database),
   };
 }

@@ -2,6 +2,7 @@ import type { AreaSqlExamples } from '../../kernel/db/sql-examples.ts';
 import { sqlExamplesOf } from '../../kernel/db/sql-examples.ts';
 import { type NewOrderRow, type OrderLineRow, OrderRepository } from './order-repository.ts';
 import { AFTER_SALES_SQL_EXAMPLES } from './sql-examples-after-sales.ts';
+import { INVOICING_SQL_EXAMPLES } from './sql-examples-invoicing.ts';
 import { placementSqlExamples } from './sql-examples-placement.ts';
 import { READ_SQL_EXAMPLES } from './sql-examples-read.ts';
 
@@ -103,5 +104,6 @@ export const sqlExamples: AreaSqlExamples = {
     ...placementSqlExamples(exampleOrder, exampleLine),
     ...READ_SQL_EXAMPLES,
     ...AFTER_SALES_SQL_EXAMPLES,
+    ...INVOICING_SQL_EXAMPLES,
   ],
 };

@@ -1,0 +1,27 @@
+import { defineErrors } from '../../kernel/errors.ts';
+
+/** The billing area's codes (docs/api-conventions.md lists them all; docs/billing-issuing.md explains them). */
+export const BILLING_ERRORS = defineErrors('billing', {
+  NOTHING_TO_INVOICE: {
+    status: 409,
+    meaning:
+      'The customer has no delivered piece that is neither returned nor invoiced (in the deliveries named, if any): no invoice is issued and no number is used.',
+  },
+  BILLING_DOCUMENT_NOT_FOUND: { status: 404, meaning: 'No invoice or credit note with that number.' },
+  INVOICE_LINE_NOT_FOUND: { status: 404, meaning: 'The invoice has no line with that number.' },
+  CREDIT_EXCEEDS_INVOICED: {
+    status: 409,
+    meaning:
+      'A credit note would give back more pieces of an invoice line than were invoiced less what earlier credit notes gave back (or nothing is left to credit).',
+  },
+  BUYER_INCOMPLETE: {
+    status: 409,
+    meaning:
+      'The customer lacks what an invoice must name (an invoice address with street, postal code, city and country): complete the customer first.',
+  },
+  MIXED_CURRENCIES: {
+    status: 409,
+    meaning:
+      'The deliveries to invoice are in more than one currency: invoice them by delivery, one currency each.',
+  },
+});
