@@ -58,6 +58,7 @@ const NEEDS_ONE_OF_KEYS: Record<string, string> = {
   B2B_GetOrderHistory: 'strcustomer',
   B2C_GetOrderState: 'strclient',
   B2C_GetALLOpenCreditNotes: 'strclient',
+  B2C_GetOpenClientCheque: 'strclient',
 };
 /** Answer roots that are not the operation's name in upper case (the wire contract's own). */
 const ROOTS: Record<string, string> = { B2B_GetAllPrices: 'B2BGETPRICE' };

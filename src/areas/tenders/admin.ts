@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { adminRoute } from '../../kernel/admin-route.ts';
+import { ValidationError } from '../../kernel/errors.ts';
 import { fromMinor, toMinor } from '../../kernel/money.ts';
 import { voucherToWire } from './operations.ts';
 import { VoucherSchema } from './schemas.ts';
@@ -25,11 +26,16 @@ export const TENDERS_ADMIN_ROUTES = [
   adminRoute({
     method: 'POST',
     url: '/TV2/Admin/vouchers',
-    summary:
-      'Issue a gift or credit-note voucher (exactly once per WEBID), optionally with its last valid day',
+    summary: 'Issue a gift voucher, a credit-note voucher or a client cheque (exactly once per WEBID)',
+    description:
+      'A credit-note voucher and a client cheque need CLIENT. VALIDUNTIL: the last valid day; default today plus TV2_VOUCHER_VALIDITY_DAYS.',
     body: Type.Object(
       {
-        KIND: Type.Union([Type.Literal('GIFT_VOUCHER'), Type.Literal('CREDIT_NOTE_VOUCHER')]),
+        KIND: Type.Union([
+          Type.Literal('GIFT_VOUCHER'),
+          Type.Literal('CREDIT_NOTE_VOUCHER'),
+          Type.Literal('CLIENT_CHEQUE'),
+        ]),
         AMOUNT: Type.Number({ exclusiveMinimum: 0, maximum: 1_000_000 }),
         CURRENCY: Type.Optional(Type.String({ pattern: '^[A-Z]{3}$' })),
         CLIENT: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647 })),
@@ -45,6 +51,9 @@ export const TENDERS_ADMIN_ROUTES = [
     ),
     response: Type.Object({ CREATED: Type.Boolean(), VOUCHER: VoucherSchema }),
     async handler({ body, services }) {
+      if (body.CLIENT === undefined && body.KIND !== 'GIFT_VOUCHER') {
+        throw new ValidationError([{ name: '/CLIENT', message: `give the client of a ${body.KIND}` }]);
+      }
       if (body.CLIENT !== undefined) await services.clients.profiles.getClient(body.CLIENT);
       const { created, tender } = await services.tenders.vouchers.issue({
         kind: body.KIND,

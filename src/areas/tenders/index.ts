@@ -10,6 +10,7 @@ import {
   B2C_PostNewGiftVoucher,
   B2C_ValidateVoucher,
 } from './operations.ts';
+import { B2C_GetOpenClientCheque, B2C_PostCashedClientCheque } from './operations-cheques.ts';
 import './tables.ts';
 import { TenderAdminService } from './tender-admin-service.ts';
 import { VoucherService } from './voucher-service.ts';
@@ -27,7 +28,7 @@ declare module '../../kernel/services.ts' {
 
 /**
  * The tenders area: gift and credit-note vouchers, client cheques and bonus cards as ledgers
- * (docs/tenders.md). The vouchers are built; client cheques and bonus cards are still planned (501).
+ * (docs/tenders.md). Vouchers and client cheques are built; bonus cards are still planned (501).
  */
 export const tendersArea: Area = {
   name: 'tenders',
@@ -37,8 +38,8 @@ export const tendersArea: Area = {
     planned('GET', 'B2C_BonuscardHistory', 'Loyalty', 'Bonus card history'),
     B2C_GetALLOpenCreditNotes,
     planned('GET', 'B2C_GetBonusCardValue', 'Loyalty', 'Bonus card value'),
-    planned('GET', 'B2C_GetOpenClientCheque', 'Vouchers', 'Open client cheque'),
-    planned('POST', 'B2C_PostCashedClientCheque', 'Vouchers', 'Post a cashed client cheque'),
+    B2C_GetOpenClientCheque,
+    B2C_PostCashedClientCheque,
     B2C_PostCashedVoucher,
     B2C_PostNewCreditNoteVoucher,
     B2C_PostNewGiftVoucher,

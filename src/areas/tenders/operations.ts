@@ -35,10 +35,11 @@ function assertMayIssue(principal: Principal | null): void {
   }
 }
 
+/** A voucher or cheque as the wire shows it. */
 export function voucherToWire(row: TenderRow) {
   return {
     CODE: row.code,
-    KIND: row.kind as 'GIFT_VOUCHER' | 'CREDIT_NOTE_VOUCHER',
+    KIND: row.kind as 'GIFT_VOUCHER' | 'CREDIT_NOTE_VOUCHER' | 'CLIENT_CHEQUE',
     CLIENT: row.client_no,
     CURRENCY: row.currency,
     AMOUNT: fromMinor(row.issued_amount),
@@ -51,10 +52,10 @@ export function voucherToWire(row: TenderRow) {
   };
 }
 
-function cashingToWire(c: Cashed) {
+export function cashingToWire(c: Cashed) {
   return {
     CODE: c.tender.code,
-    KIND: c.tender.kind as 'GIFT_VOUCHER' | 'CREDIT_NOTE_VOUCHER',
+    KIND: c.tender.kind as 'GIFT_VOUCHER' | 'CREDIT_NOTE_VOUCHER' | 'CLIENT_CHEQUE',
     REFERENCE: c.entry.reference,
     AMOUNT: fromMinor(-c.entry.amount),
     BALANCE: fromMinor(c.entry.balance_after),
@@ -217,7 +218,7 @@ export const B2C_GetALLOpenCreditNotes = operation({
       principal,
       query.strclient === undefined ? undefined : Number(query.strclient),
     );
-    const notes = await services.tenders.vouchers.openCreditNotes(clientNo);
+    const notes = await services.tenders.vouchers.openOfClient(clientNo, 'CREDIT_NOTE_VOUCHER');
     return { B2CGETALLOPENCREDITNOTES: { CLIENT: clientNo, CREDITNOTES: notes.map(voucherToWire) } };
   },
 });

@@ -27,9 +27,15 @@ const CodeText = Type.String({
   description: 'The voucher code as printed (case, spaces and dashes do not matter).',
 });
 
+const TenderKindSchema = Type.Union([
+  Type.Literal('GIFT_VOUCHER'),
+  Type.Literal('CREDIT_NOTE_VOUCHER'),
+  Type.Literal('CLIENT_CHEQUE'),
+]);
+
 export const VoucherSchema = Type.Object({
   CODE: Type.String({ description: '17 characters: 16 random and a check character.' }),
-  KIND: Type.Union([Type.Literal('GIFT_VOUCHER'), Type.Literal('CREDIT_NOTE_VOUCHER')]),
+  KIND: TenderKindSchema,
   CLIENT: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], {
     description: 'The owner; null for a gift voucher of no client (whoever holds the code).',
   }),
@@ -110,7 +116,7 @@ export const CashedVoucherDataSchema = Type.Object(
 
 export const CashingSchema = Type.Object({
   CODE: Type.String(),
-  KIND: Type.Union([Type.Literal('GIFT_VOUCHER'), Type.Literal('CREDIT_NOTE_VOUCHER')]),
+  KIND: TenderKindSchema,
   REFERENCE: Type.String(),
   AMOUNT: Money('Cashed.'),
   BALANCE: Money('Left on the voucher right after this cashing.'),
@@ -127,3 +133,41 @@ export const ValidVoucherSchema = Type.Object({
   CURRENCY: Type.String(),
   VALIDUNTIL: Day('The last day it can be used (always stated).'),
 });
+
+/** The body of B2C_PostCashedClientCheque. */
+export const CashedClientChequeDataSchema = Type.Object(
+  {
+    CASHEDCLIENTCHEQUEDATA: Type.Object(
+      {
+        CLIENT: Type.Optional(
+          Type.Integer({
+            minimum: 0,
+            maximum: 2_147_483_647,
+            description: 'The cheque’s client; optional for a token confined to one client.',
+          }),
+        ),
+        CODE: CodeText,
+        AMOUNT: Amount,
+        CURRENCY: Type.Optional(Currency),
+        REFERENCE: Key(
+          'What the cheque pays: once per cheque; a repeat answers the first cashing, with another amount 409 TENDER_KEY_REUSED.',
+        ),
+      },
+      { additionalProperties: false },
+    ),
+  },
+  {
+    additionalProperties: false,
+    examples: [
+      {
+        CASHEDCLIENTCHEQUEDATA: {
+          CLIENT: 100001,
+          CODE: '8K2M-9QX4-P8R3-TZ5H-4',
+          AMOUNT: 5,
+          CURRENCY: 'EUR',
+          REFERENCE: 'POS-0042-7781',
+        },
+      },
+    ],
+  },
+);

@@ -17,7 +17,7 @@ export interface Caller {
 }
 
 export interface IssueInput {
-  kind: 'GIFT_VOUCHER' | 'CREDIT_NOTE_VOUCHER';
+  kind: 'GIFT_VOUCHER' | 'CREDIT_NOTE_VOUCHER' | 'CLIENT_CHEQUE';
   amount: number;
   currency: string;
   clientNo: number | null;
@@ -142,7 +142,7 @@ export class VoucherService {
     const tender = isWellFormedCode(code)
       ? await new TenderRepository(this.#database.db).findByCode(code)
       : undefined;
-    if (!tender || !this.#usable(tender, caller, currency) || tender.balance <= 0) {
+    if (!tender || !this.#usable(tender, VOUCHER_KINDS, caller, currency) || tender.balance <= 0) {
       throw await this.#refuse(caller);
     }
     return tender;
@@ -154,7 +154,11 @@ export class VoucherService {
    * reference with another amount is 409 TENDER_KEY_REUSED; a usable voucher whose balance is short
    * is 409 VOUCHER_BALANCE_INSUFFICIENT; anything else the generic 409 VOUCHER_NOT_USABLE.
    */
-  async cash(input: CashInput, caller: Caller): Promise<Cashed> {
+  async cash(
+    input: CashInput,
+    caller: Caller,
+    kinds: readonly TenderKind[] = VOUCHER_KINDS,
+  ): Promise<Cashed> {
     await this.#throttle(caller);
     const code = normaliseCode(input.code);
     if (!isWellFormedCode(code)) throw await this.#refuse(caller);
@@ -165,7 +169,7 @@ export class VoucherService {
         const scn = await uow.stamp();
         const debited = await repo.debit({
           code,
-          kinds: VOUCHER_KINDS,
+          kinds,
           amount: input.amount,
           currency: input.currency,
           reference: input.reference,
@@ -195,14 +199,19 @@ export class VoucherService {
     } catch (error) {
       if (!(error instanceof AlreadyPosted)) throw error;
     }
-    return this.#refusedOrReplayed(code, input, caller);
+    return this.#refusedOrReplayed(code, input, caller, kinds);
   }
 
   /** After a refused debit (or one rolled back for an existing entry): a replay, or why not. */
-  async #refusedOrReplayed(code: string, input: CashInput, caller: Caller): Promise<Cashed> {
+  async #refusedOrReplayed(
+    code: string,
+    input: CashInput,
+    caller: Caller,
+    kinds: readonly TenderKind[],
+  ): Promise<Cashed> {
     const repo = new TenderRepository(this.#database.db);
     const tender = await repo.findByCode(code);
-    if (!tender || !this.#entitled(tender, caller) || !VOUCHER_KINDS.includes(tender.kind)) {
+    if (!tender || !this.#entitled(tender, caller) || !kinds.includes(tender.kind)) {
       throw await this.#refuse(caller);
     }
     const first = await repo.findEntry(tender.id, 'REDEEM', input.reference);
@@ -214,7 +223,7 @@ export class VoucherService {
       }
       return { created: false, tender, entry: first };
     }
-    if (!this.#usable(tender, caller, input.currency)) throw await this.#refuse(caller);
+    if (!this.#usable(tender, kinds, caller, input.currency)) throw await this.#refuse(caller);
     if (tender.web_id === input.reference) {
       throw TENDERS_ERRORS.VOUCHER_PAYS_OWN_ISSUE(
         `The voucher was issued under "${input.reference}" and cannot pay for it.`,
@@ -225,10 +234,10 @@ export class VoucherService {
     );
   }
 
-  /** A client's credit-note vouchers that can still pay, oldest first. */
-  async openCreditNotes(clientNo: number): Promise<TenderRow[]> {
+  /** A client's tenders of one kind (credit-note vouchers, cheques) that can still pay, oldest first. */
+  async openOfClient(clientNo: number, kind: 'CREDIT_NOTE_VOUCHER' | 'CLIENT_CHEQUE'): Promise<TenderRow[]> {
     const today = instant(this.#now()).slice(0, 10);
-    return new TenderRepository(this.#database.db).openOfClient(clientNo, 'CREDIT_NOTE_VOUCHER', today, 1000);
+    return new TenderRepository(this.#database.db).openOfClient(clientNo, kind, today, 1000);
   }
 
   /** What all tenders with a balance still hold, per kind and currency (the back office's report). */
@@ -240,10 +249,15 @@ export class VoucherService {
     return caller.ownClient === null || tender.client_no === null || tender.client_no === caller.ownClient;
   }
 
-  #usable(tender: TenderRow, caller: Caller, currency: string | undefined): boolean {
+  #usable(
+    tender: TenderRow,
+    kinds: readonly TenderKind[],
+    caller: Caller,
+    currency: string | undefined,
+  ): boolean {
     const today = instant(this.#now()).slice(0, 10);
     return (
-      VOUCHER_KINDS.includes(tender.kind) &&
+      kinds.includes(tender.kind) &&
       this.#entitled(tender, caller) &&
       tender.blocked === 0 &&
       tender.valid_until >= today &&
