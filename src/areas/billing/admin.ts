@@ -143,6 +143,8 @@ export const BILLING_ADMIN_ROUTES: AdminRoute[] = [
     method: 'GET',
     url: '/TV2/Admin/billing/documents/:number/ubl',
     summary: 'The Peppol BIS Billing 3.0 UBL of an issued invoice or credit note, its PDF embedded',
+    description:
+      'A document the Peppol rules would refuse (e.g. a buyer without a Peppol address) is 409 UBL_REFUSED naming every problem.',
     params: NumberParams,
     response: bytes('application/xml', 'The UBL 2.1 Invoice or CreditNote.'),
     async handler({ params, services, reply }) {

@@ -4,7 +4,7 @@ import { DocumentRepository, type DocumentRow } from './document-repository.ts';
 import { BILLING_ERRORS } from './errors.ts';
 import { contentHash } from './issue-rules.ts';
 import { renderDocumentPdf } from './pdf/invoice-pdf.ts';
-import { toUbl } from './ubl/ubl-document.ts';
+import { toUbl, UblRefusal } from './ubl/ubl-document.ts';
 
 /** An issued document as read back: its stored row's facts and its snapshot. */
 export interface StoredDocument {
@@ -66,7 +66,13 @@ export class DocumentService {
   async ubl(number: string): Promise<string> {
     const { snapshot } = await this.get(number);
     const pdf = await renderDocumentPdf(snapshot);
-    return toUbl(snapshot, { pdf: { filename: `${number}.pdf`, bytes: pdf } });
+    try {
+      return toUbl(snapshot, { pdf: { filename: `${number}.pdf`, bytes: pdf } });
+    } catch (error) {
+      if (error instanceof UblRefusal)
+        throw BILLING_ERRORS.UBL_REFUSED(`${number}: ${error.problems.join('; ')}`);
+      throw error;
+    }
   }
 
   async #row(number: string): Promise<DocumentRow> {

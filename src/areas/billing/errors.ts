@@ -19,6 +19,11 @@ export const BILLING_ERRORS = defineErrors('billing', {
     meaning:
       'The customer lacks what an invoice must name (an invoice address with street, postal code, city and country): complete the customer first.',
   },
+  UBL_REFUSED: {
+    status: 409,
+    meaning:
+      'The issued document cannot be written as Peppol BIS Billing 3.0 UBL (the detail names every problem, e.g. a buyer without a Peppol address); its PDF is still available.',
+  },
   MIXED_CURRENCIES: {
     status: 409,
     meaning:

@@ -3,7 +3,7 @@ import { planned } from '../../kernel/operation.ts';
 import { BILLING_ADMIN_ROUTES } from './admin.ts';
 import { type BillingServices, createBillingServices } from './billing-services.ts';
 import { BILLING_ERRORS } from './errors.ts';
-import * as m0021 from './migrations/0021_billing.ts';
+import * as m0031 from './migrations/0031_billing.ts';
 import './tables.ts';
 
 declare module '../../kernel/services.ts' {
@@ -27,6 +27,6 @@ export const billingArea: Area = {
     planned('GET', 'B2B_GetUnsettledItems', 'Invoices', 'Unsettled items'),
   ],
   adminRoutes: BILLING_ADMIN_ROUTES,
-  migrations: { '0021_billing': m0021 },
+  migrations: { '0031_billing': m0031 },
   services: (config, database, all) => ({ billing: createBillingServices(config, database, all) }),
 };

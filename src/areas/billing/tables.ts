@@ -2,7 +2,7 @@ import type { Generated } from 'kysely';
 import type { Instant } from '../../kernel/db/schema.ts';
 import type { DocumentType } from './document.ts';
 
-/** A numbering series (migration 0021_billing): the last number given, gapless, per type, company and year. */
+/** A numbering series (migration 0031_billing): the last number given, gapless, per type, company and year. */
 export interface BillingSeriesTable {
   doc_type: DocumentType;
   company: string;
@@ -61,7 +61,7 @@ export interface BillingCreditLineTable {
   quantity: number;
 }
 
-/** Tables of the billing area (migration 0021_billing). */
+/** Tables of the billing area (migration 0031_billing). */
 export interface BillingTables {
   billing_series: BillingSeriesTable;
   billing_document: BillingDocumentTable;

@@ -92,6 +92,36 @@ describe(`the billing back office over HTTP (${ENGINE})`, () => {
     expect(none.json().code).toBe('CREDIT_EXCEEDS_INVOICED');
   });
 
+  it('writes the UBL of an intra-community supply to a Dutch customer and of a credit note in full', async () => {
+    const [, deliveryNo] = await delivered(ctx, CUSTOMER, [[1, 2]]);
+    const issued = await post('/TV2/Admin/billing/invoices', { CUSTOMER, DELIVERIES: [deliveryNo] });
+    expect(issued.statusCode, issued.body).toBe(200);
+    const { NUMBER, DOCUMENT } = issued.json();
+    expect(DOCUMENT.vat).toMatchObject([{ vatCategory: 'K', vatBp: 0, vat: 0 }]);
+    const ubl = await get(`/TV2/Admin/billing/documents/${NUMBER}/ubl`);
+    expect(ubl.statusCode, ubl.body.slice(0, 500)).toBe(200);
+    expect(ubl.body).toContain('VATEX-EU-IC');
+    const credit = await post(`/TV2/Admin/billing/invoices/${NUMBER}/credit-notes`, {});
+    expect(credit.statusCode, credit.body).toBe(200);
+    // No VAT corrected: no credit note mention.
+    expect(credit.json().DOCUMENT.notes).toEqual([]);
+    const cnUbl = await get(`/TV2/Admin/billing/documents/${credit.json().NUMBER}/ubl`);
+    expect(cnUbl.statusCode, cnUbl.body.slice(0, 500)).toBe(200);
+  });
+
+  it('refuses the UBL of a document the Peppol rules would refuse (a buyer without a Peppol address), 409 naming it', async () => {
+    const customerNo = CUSTOMER + 2;
+    await ctx.t.services.customers.customers.postCustomer({ customerNo, vatNo: '' });
+    const [, deliveryNo] = await delivered(ctx, customerNo, [[0, 1]]);
+    const { number, snapshot } = await ctx.t.services.billing.issuing.issueInvoice(customerNo, [deliveryNo]);
+    // A Dutch buyer without a VAT number pays the home rate.
+    expect(snapshot.vat).toMatchObject([{ vatCategory: 'S', vatBp: 2100 }]);
+    const ubl = await get(`/TV2/Admin/billing/documents/${number}/ubl`);
+    expect(ubl.statusCode).toBe(409);
+    expect(ubl.json().code).toBe('UBL_REFUSED');
+    expect((await get(`/TV2/Admin/billing/documents/${number}/pdf`)).statusCode).toBe(200);
+  });
+
   it('answers 404, 400 and 401 where it should', async () => {
     expect((await get('/TV2/Admin/billing/documents/INV-2026-999999')).json().code).toBe(
       'BILLING_DOCUMENT_NOT_FOUND',
