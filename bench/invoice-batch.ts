@@ -8,12 +8,15 @@
  * article B100-010 with plenty of stock, and --customers Belgian customers (numbers from 20001, valid
  * VAT numbers, an invoice address), each with one wholesale order of two lines placed, confirmed and
  * delivered in full through the HTTP interface. Each run copies the world and runs
- * `node bin/tv2.js invoice` on the copy under /usr/bin/time (wall time and maximum resident set).
- * Run it under `flock /tmp/tv2-bench.lock`.
+ * `node bin/tv2.js invoice` on the copy under /usr/bin/time (wall time and maximum resident set),
+ * then the baseline on another copy: the same writes per invoice with nothing around them (one
+ * transaction: the counter, a document row with a snapshot of the same size, its two lines), from
+ * better-sqlite3 with tv2's pragmas. Run it under `flock /tmp/tv2-bench.lock`.
  */
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import BetterSqlite from 'better-sqlite3';
 import { seedCatalog } from '../src/areas/catalog/index.ts';
 import { seedClients } from '../src/areas/clients/demo.ts';
 import { seedCustomers } from '../src/areas/customers/demo.ts';
@@ -166,6 +169,36 @@ async function buildWorld(): Promise<void> {
 
 if (values.rebuild || !existsSync(WORLD)) await buildWorld();
 
+/** The same writes as the run, bare: one transaction per invoice, a snapshot of `snapshotBytes`. */
+function bareBaseline(file: string, snapshotBytes: number): number {
+  const db = new BetterSqlite(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.exec(`create table bare_series (k text primary key, n integer not null);
+    create table bare_doc (id integer primary key, number text unique, snapshot text not null, hash text not null);
+    create table bare_line (doc integer, line integer, delivery integer, dline integer, q integer,
+      primary key (doc, line), unique (delivery, dline));
+    insert into bare_series values ('INVOICE', 0);`);
+  const next = db.prepare("update bare_series set n = n + 1 where k = 'INVOICE' returning n");
+  const doc = db.prepare('insert into bare_doc (number, snapshot, hash) values (?, ?, ?)');
+  const line = db.prepare('insert into bare_line values (?, ?, ?, ?, ?)');
+  const snapshot = 'x'.repeat(snapshotBytes);
+  const begin = db.prepare('begin immediate');
+  const commit = db.prepare('commit');
+  const started = performance.now();
+  for (let i = 0; i < CUSTOMERS; i++) {
+    begin.run();
+    const { n } = next.get() as { n: number };
+    const id = doc.run(`INV-${n}`, snapshot, 'h').lastInsertRowid;
+    line.run(id, 1, i, 1, 2);
+    line.run(id, 2, i, 2, 1);
+    commit.run();
+  }
+  const ms = performance.now() - started;
+  db.close();
+  return ms;
+}
+
 const RUN = '/tmp/tv2-invoice-run.sqlite';
 removeWorld(RUN);
 copyFileSync(WORLD, RUN);
@@ -185,4 +218,15 @@ console.log(figure('Elapsed (wall clock)'));
 console.log(figure('Maximum resident set size'));
 console.log(figure('User time'));
 if (run.status !== 0) console.log(run.stderr);
+const sizes = new BetterSqlite(RUN, { readonly: true })
+  .prepare('select avg(length(snapshot)) as bytes from billing_document')
+  .get() as { bytes: number };
+removeWorld(RUN);
+copyFileSync(WORLD, RUN);
+for (const suffix of ['-wal', '-shm'])
+  if (existsSync(`${WORLD}${suffix}`)) copyFileSync(`${WORLD}${suffix}`, `${RUN}${suffix}`);
+const bareMs = bareBaseline(RUN, Math.round(sizes.bytes));
+console.log(
+  `baseline: the same writes bare (better-sqlite3, snapshots of ${Math.round(sizes.bytes)} bytes): ${(bareMs / 1000).toFixed(1)} s for ${CUSTOMERS} transactions`,
+);
 removeWorld(RUN);
