@@ -113,8 +113,6 @@ describe('the catalogue', () => {
   it('answers an operation whose area is not built with 501 NOT_IMPLEMENTED', async () => {
     const res = await t.call('GET', 'B2B_GetInvoiceHistory', { token: both });
     expectProblem(res, 501, 'NOT_IMPLEMENTED');
-    const post = await t.call('POST', 'B2C_UpdateBonusCardValue', { token: both, body: {} });
-    expectProblem(post, 501, 'NOT_IMPLEMENTED');
   });
 
   it('answers an unknown operation with 404 and a wrong method with 405 and Allow', async () => {

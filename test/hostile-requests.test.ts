@@ -183,6 +183,7 @@ const DEMO_KEYS: Record<string, string> = {
   strcustomer: '10002',
   strrepresentative: 'JDV',
   strclient: '100007',
+  strcardno: '40000001',
 };
 /** Lists whose key is not `required` in the schema but needed (one of several, checked by the operation). */
 const LIST_KEYS: Record<string, string[]> = {

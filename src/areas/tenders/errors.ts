@@ -29,5 +29,13 @@ export const TENDERS_ERRORS = defineErrors('tenders', {
     meaning:
       'A token confined to one client cannot issue vouchers (value is issued by the shop or back office).',
   },
+  BONUS_CARD_NOT_FOUND: {
+    status: 404,
+    meaning: 'No bonus card with that CARDNO (a card exists from its first update on).',
+  },
+  BONUS_VALUE_REFUSED: {
+    status: 409,
+    meaning: 'The bonus card is blocked, or the update would take its value below 0; nothing was changed.',
+  },
   TENDER_NOT_FOUND: { status: 404, meaning: 'Back office: no tender with that code.' },
 });

@@ -39,7 +39,7 @@ function assertMayIssue(principal: Principal | null): void {
 export function voucherToWire(row: TenderRow) {
   return {
     CODE: row.code,
-    KIND: row.kind as 'GIFT_VOUCHER' | 'CREDIT_NOTE_VOUCHER' | 'CLIENT_CHEQUE',
+    KIND: row.kind,
     CLIENT: row.client_no,
     CURRENCY: row.currency,
     AMOUNT: fromMinor(row.issued_amount),

@@ -31,6 +31,7 @@ const TenderKindSchema = Type.Union([
   Type.Literal('GIFT_VOUCHER'),
   Type.Literal('CREDIT_NOTE_VOUCHER'),
   Type.Literal('CLIENT_CHEQUE'),
+  Type.Literal('BONUS_CARD'),
 ]);
 
 export const VoucherSchema = Type.Object({

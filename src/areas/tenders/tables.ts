@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /** ISO 8601 UTC instant as text. */
 type Instant = string;
@@ -44,6 +44,8 @@ export interface TenderEntryTable {
   /** The tender's balance right after this entry (what a replay answers). */
   balance_after: number;
   at: Instant;
+  /** The business day the poster stated (bonus card updates' DATE); null when none (0035). */
+  day: ColumnType<Day | null, Day | null | undefined, Day | null>;
   scn: number;
 }
 

@@ -52,12 +52,16 @@ export class TenderRepository {
     this.#db = db;
   }
 
-  /** Inserts a tender unless one of its kind already carries its WEBID: the new row, or undefined. */
+  /**
+   * Inserts a tender unless one of its kind already carries its WEBID (or, for a bonus card, its
+   * number): the new row, or undefined. The conflict names no index: two first updates of one bonus
+   * card meet on both `code` and (`kind`, `web_id`), and PostgreSQL would raise on the one not named.
+   */
   async insertTender(row: NewTender): Promise<TenderRow | undefined> {
     return this.#db
       .insertInto('tender')
       .values(row)
-      .onConflict((oc) => oc.columns(['kind', 'web_id']).doNothing())
+      .onConflict((oc) => oc.doNothing())
       .returningAll()
       .executeTakeFirst();
   }
@@ -97,6 +101,50 @@ export class TenderRepository {
       update = update.where((eb) => eb.or([eb('client_no', 'is', null), eb('client_no', '=', own)]));
     }
     return update.returning(['id', 'kind', 'balance', 'valid_until']).executeTakeFirst();
+  }
+
+  /**
+   * Adds `delta` (signed) to a bonus card if it is not blocked and the result is not negative: one
+   * statement, relative to the balance as the row holds it when changed, so concurrent updates add
+   * up and none is lost. Undefined: refused, nothing changed.
+   */
+  async adjust(
+    code: string,
+    delta: number,
+    at: string,
+    scn: number,
+  ): Promise<{ id: number; balance: number } | undefined> {
+    return this.#db
+      .updateTable('tender')
+      .set((eb) => ({ balance: eb('balance', '+', delta), scn, updated_at: at }))
+      .where('code', '=', code)
+      .where('kind', '=', 'BONUS_CARD')
+      .where('blocked', '=', 0)
+      .where((eb) => eb(eb('balance', '+', delta), '>=', 0))
+      .returning(['id', 'balance'])
+      .executeTakeFirst();
+  }
+
+  /**
+   * A page of a tender's entries from entry `fromId` on (`limit` + 1 rows, the last one says a next
+   * page exists), each with the tender's balance read by the same statement, so the value and the
+   * history answered agree.
+   */
+  async entryPage(
+    tenderId: number,
+    fromId: number,
+    limit: number,
+  ): Promise<(EntryRow & { tender_balance: number })[]> {
+    return this.#db
+      .selectFrom('tender_entry as e')
+      .innerJoin('tender as t', 't.id', 'e.tender_id')
+      .selectAll('e')
+      .select('t.balance as tender_balance')
+      .where('e.tender_id', '=', tenderId)
+      .where('e.id', '>=', fromId)
+      .orderBy('e.id')
+      .limit(limit + 1)
+      .execute();
   }
 
   /** Writes an entry unless the tender has one of its kind and reference: its id, or undefined. */
