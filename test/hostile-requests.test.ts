@@ -193,6 +193,8 @@ const LIST_KEYS: Record<string, string[]> = {
   B2C_GetUserMessages: ['strclient'],
   B2C_GetOrderState: ['strclient'],
   B2B_GetOrderHistory: ['strcustomer'],
+  B2B_GetInvoiceHistory: ['strcustomer'],
+  B2B_GetUnsettledItems: ['strcustomer'],
 };
 
 function hostileJobs(): Job[] {

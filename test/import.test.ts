@@ -73,6 +73,7 @@ describe('tv2 import', () => {
       'customerdetails',
       'customerarticlelinks',
       'deliveries',
+      'payments',
     );
     expect([...order].sort()).toEqual(Object.keys(IMPORT_KINDS).sort());
     for (const name of order) {
@@ -312,6 +313,21 @@ const BATCHED: Array<{ kind: string; good: string[]; mixed: string[]; refused: R
     good: ['ORDERNO,LINE,QUANTITY,REFERENCE', '3,1,1,DN-A', '3,2,1,DN-A', '4,1,1,DN-B', '4,2,1,DN-B'],
     mixed: ['ORDERNO,LINE,QUANTITY,REFERENCE', '3,1,1,DN-C', '3,1,99,DN-D', '4,1,1,DN-E'],
     refused: /open, not 99/,
+  },
+  {
+    // Payments without a document to match (kept unallocated); BATCH-1 again with another amount is refused.
+    kind: 'payments',
+    good: [
+      'DATE,AMOUNT,REFERENCE,EXTERNALID',
+      ...[1, 2, 3, 4].map((i) => `2026-11-20,1${i}.00,rent ${i},BATCH-${i}`),
+    ],
+    mixed: [
+      'DATE,AMOUNT,REFERENCE,EXTERNALID',
+      '2026-11-20,15.00,rent 5,BATCH-5',
+      '2026-11-20,99.00,rent 1,BATCH-1',
+      '2026-11-20,17.00,rent 7,BATCH-7',
+    ],
+    refused: /PAYMENT_CONFLICT/,
   },
 ];
 

@@ -138,6 +138,62 @@ INSERT INTO
 VALUES
   ($1, $2, $3, $4, $5, $6, $7);
 
+-- DocumentRepository.insertOpenItem
+INSERT INTO
+  "billing_document" (
+    "doc_type",
+    "company",
+    "year",
+    "seq",
+    "number",
+    "issue_date",
+    "due_date",
+    "customer_no",
+    "currency",
+    "net",
+    "vat",
+    "gross",
+    "payment_reference",
+    "corrects_document_id",
+    "snapshot",
+    "content_hash",
+    "scn",
+    "created_at"
+  )
+VALUES
+  (
+    $1,
+    $2,
+    $3,
+    $4,
+    $5,
+    $6,
+    $7,
+    $8,
+    $9,
+    $10,
+    $11,
+    $12,
+    $13,
+    $14,
+    $15,
+    $16,
+    $17,
+    $18
+  )
+RETURNING
+  "document_id";
+
+INSERT INTO
+  "billing_open_item" (
+    "document_id",
+    "customer_no",
+    "open_amount",
+    "scn"
+  )
+VALUES
+  ($1, $2, $3, $4);
+
 -- DocumentRepository.invoiceLinesOf
 SELECT
   *

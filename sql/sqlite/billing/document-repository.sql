@@ -138,6 +138,62 @@ INSERT INTO
 VALUES
   (?, ?, ?, ?, ?, ?, ?);
 
+-- DocumentRepository.insertOpenItem
+INSERT INTO
+  "billing_document" (
+    "doc_type",
+    "company",
+    "year",
+    "seq",
+    "number",
+    "issue_date",
+    "due_date",
+    "customer_no",
+    "currency",
+    "net",
+    "vat",
+    "gross",
+    "payment_reference",
+    "corrects_document_id",
+    "snapshot",
+    "content_hash",
+    "scn",
+    "created_at"
+  )
+VALUES
+  (
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?
+  )
+RETURNING
+  "document_id";
+
+INSERT INTO
+  "billing_open_item" (
+    "document_id",
+    "customer_no",
+    "open_amount",
+    "scn"
+  )
+VALUES
+  (?, ?, ?, ?);
+
 -- DocumentRepository.invoiceLinesOf
 SELECT
   *

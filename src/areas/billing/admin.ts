@@ -3,6 +3,7 @@ import { type AdminRoute, adminRoute } from '../../kernel/admin-route.ts';
 import { MAX_INT32 } from '../../kernel/int-limits.ts';
 import type { StoredDocument } from './document-service.ts';
 import type { Issued } from './issue-service.ts';
+import { PaymentAnswer, PaymentRecord, paymentAnswer, paymentInputOf } from './payment-input.ts';
 
 const NumberParams = Type.Object({
   number: Type.String({
@@ -151,6 +152,21 @@ export const BILLING_ADMIN_ROUTES: AdminRoute[] = [
       const xml = await services.billing.documents.ubl(params.number);
       reply.type('application/xml; charset=utf-8');
       return Buffer.from(xml, 'utf8');
+    },
+  }),
+  adminRoute({
+    method: 'POST',
+    url: '/TV2/Admin/billing/payments',
+    summary: 'Register a payment: matched by its reference and allocated to the document it names, once',
+    description:
+      'Matched by structured communication (the document’s payment reference) or document number and allocated ' +
+      'up to what is open; the rest stays unallocated with the reason (NO_MATCH, CURRENCY_MISMATCH, ' +
+      'WRONG_DIRECTION, ALREADY_SETTLED, OVERPAYMENT). The same EXTERNALID again answers the first registration ' +
+      'with REPEATED true and allocates nothing. A malformed structured communication is 400 naming /REFERENCE.',
+    body: PaymentRecord,
+    response: PaymentAnswer,
+    async handler({ body, services }) {
+      return paymentAnswer(await services.billing.payments.register(paymentInputOf(body)));
     },
   }),
 ];

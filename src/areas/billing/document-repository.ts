@@ -2,7 +2,12 @@ import type { Insertable, Kysely, Selectable } from 'kysely';
 import { sql } from 'kysely';
 import type { DB } from '../../kernel/db/schema.ts';
 import type { DocumentType } from './document.ts';
-import type { BillingCreditLineTable, BillingDocumentTable, BillingInvoiceLineTable } from './tables.ts';
+import type {
+  BillingCreditLineTable,
+  BillingDocumentTable,
+  BillingInvoiceLineTable,
+  BillingOpenItemTable,
+} from './tables.ts';
 
 export type DocumentRow = Selectable<BillingDocumentTable>;
 export type NewDocumentRow = Insertable<BillingDocumentTable>;
@@ -51,6 +56,11 @@ export class DocumentRepository {
       .returning('document_id')
       .executeTakeFirstOrThrow();
     return Number(inserted.document_id);
+  }
+
+  /** A new document's open item: all of its gross is open (docs/billing-issuing.md, "Payments and open items"). */
+  async insertOpenItem(row: Selectable<BillingOpenItemTable>): Promise<void> {
+    await this.db.insertInto('billing_open_item').values(row).execute();
   }
 
   async insertInvoiceLines(rows: readonly InvoiceLineRow[]): Promise<void> {

@@ -29,4 +29,9 @@ export const BILLING_ERRORS = defineErrors('billing', {
     meaning:
       'The deliveries to invoice are in more than one currency: invoice them by delivery, one currency each.',
   },
+  PAYMENT_CONFLICT: {
+    status: 409,
+    meaning:
+      'A payment with this external id is registered already with another date, amount, currency or reference: the same payment again is answered as registered, a different one under the same id is refused.',
+  },
 });

@@ -232,6 +232,12 @@ export class IssueService {
       created_at: this.now().toISOString(),
     };
     const documentId = await repo.insertDocument(row);
+    await repo.insertOpenItem({
+      document_id: documentId,
+      customer_no: row.customer_no,
+      open_amount: row.gross,
+      scn,
+    });
     return { documentId, number: snapshot.number, snapshot, contentHash: hash };
   }
 

@@ -1,6 +1,8 @@
 import type { AreaSqlExamples } from '../../kernel/db/sql-examples.ts';
 import { sqlExamplesOf } from '../../kernel/db/sql-examples.ts';
+import { AccountRepository } from './account-repository.ts';
 import { DocumentRepository, type NewDocumentRow } from './document-repository.ts';
+import { PaymentRepository } from './payment-repository.ts';
 
 // Example calls of billing's repository for the SQL snapshots (scripts/sql-snapshots.ts): invoice
 // INV-2026-000001 (document 1) of customer 10001, one line billing delivery 1's line 1.
@@ -50,6 +52,29 @@ export const sqlExamples: AreaSqlExamples = {
         quantity: 2,
       })
       .execute();
+    await db
+      .insertInto('billing_open_item')
+      .values({ document_id: 1, customer_no: 10001, open_amount: 4840, scn: 20 })
+      .execute();
+    await db
+      .insertInto('billing_payment')
+      .values({
+        external_ref: 'BANK-2026-0001',
+        payment_date: '2026-03-10',
+        amount: 1000,
+        currency: 'EUR',
+        reference: '+++261/0000/00149+++',
+        customer_no: 10001,
+        unallocated: 0,
+        reason: null,
+        scn: 21,
+        created_at: AT,
+      })
+      .execute();
+    await db
+      .insertInto('billing_allocation')
+      .values({ payment_id: 1, document_id: 1, amount: 1000, scn: 21 })
+      .execute();
   },
   repositories: [
     sqlExamplesOf(DocumentRepository, {
@@ -90,6 +115,63 @@ export const sqlExamples: AreaSqlExamples = {
       findByNumber: (r) => r.findByNumber('INV-2026-000001'),
       invoiceLinesOf: (r) => r.invoiceLinesOf(1),
       creditedOf: (r) => r.creditedOf(1),
+      insertOpenItem: async (r) => {
+        const id = await r.insertDocument(
+          exampleDocument({ seq: 3, number: 'INV-2026-000003', payment_reference: '+++261/0000/00351+++' }),
+        );
+        await r.insertOpenItem({ document_id: id, customer_no: 10001, open_amount: 4840, scn: 20 });
+      },
+    }),
+    sqlExamplesOf(PaymentRepository, {
+      claim: (r) =>
+        r.claim({
+          external_ref: 'BANK-2026-0002',
+          payment_date: '2026-03-11',
+          amount: 500,
+          currency: 'EUR',
+          reference: 'INV-2026-000001',
+          customer_no: null,
+          unallocated: 500,
+          reason: null,
+          scn: 22,
+          created_at: AT,
+        }),
+      paymentByExternalRef: (r) => r.paymentByExternalRef('BANK-2026-0001'),
+      match: {
+        byReference: (r) => r.match({ paymentReference: '+++261/0000/00149+++' }),
+        byNumber: (r) => r.match({ number: 'INV-2026-000001' }),
+      },
+      openOf: (r) => r.openOf(1),
+      takeOpen: (r) => r.takeOpen(1, 500, 22),
+      insertAllocation: async (r) => {
+        const id = await r.claim({
+          external_ref: 'BANK-2026-0003',
+          payment_date: '2026-03-11',
+          amount: 100,
+          currency: 'EUR',
+          reference: 'INV-2026-000001',
+          customer_no: null,
+          unallocated: 100,
+          reason: null,
+          scn: 23,
+          created_at: AT,
+        });
+        await r.insertAllocation({ payment_id: id!, document_id: 1, amount: 100, scn: 23 });
+      },
+      settle: (r) => r.settle(1, { customer_no: 10001, unallocated: 0, reason: null }),
+      allocationsOf: (r) => r.allocationsOf(1),
+    }),
+    sqlExamplesOf(AccountRepository, {
+      historyPage: {
+        first: (r) => r.historyPage({ customerNo: 10001, sinceScn: 0, fromId: 1, upToScn: 100, limit: 101 }),
+        resumed: (r) =>
+          r.historyPage({ customerNo: 10001, sinceScn: 19, fromId: 2, upToScn: 100, limit: 101 }),
+      },
+      openItemsPage: (r) => r.openItemsPage(10001, 1, 101),
+      documentIdOf: {
+        any: (r) => r.documentIdOf('INV-2026-000001', undefined),
+        customers: (r) => r.documentIdOf('INV-2026-000001', 10001),
+      },
     }),
   ],
 };

@@ -61,8 +61,49 @@ export interface BillingCreditLineTable {
   quantity: number;
 }
 
-/** Tables of the billing area (migration 0031_billing). */
+/** What is still open of a document (migration 0036): to pay (an invoice) or to refund (a credit note). */
+export interface BillingOpenItemTable {
+  document_id: number;
+  customer_no: number;
+  /** Minor units, never below 0 (the allocation's condition and a check). */
+  open_amount: number;
+  scn: number;
+}
+
+/** A payment as registered (once per external reference). */
+export interface BillingPaymentTable {
+  payment_id: Generated<number>;
+  /** The bank's (or the registrar's) reference: unique, so the same payment twice is one row. */
+  external_ref: string;
+  payment_date: string;
+  /** Minor units: above 0 received, below 0 paid out (a refund of a credit note). */
+  amount: number;
+  currency: string;
+  /** As given: a structured communication (canonical form) or a document number. */
+  reference: string;
+  /** The customer of the document it matched, if any. */
+  customer_no: number | null;
+  /** Minor units not allocated (|amount| at most). */
+  unallocated: number;
+  /** Why something is unallocated (NO_MATCH, OVERPAYMENT, ...), null when all is allocated. */
+  reason: string | null;
+  scn: number;
+  created_at: Instant;
+}
+
+/** A part of a payment allocated to a document (minor units, always positive). */
+export interface BillingAllocationTable {
+  payment_id: number;
+  document_id: number;
+  amount: number;
+  scn: number;
+}
+
+/** Tables of the billing area (migrations 0031_billing, 0036_billing_payments). */
 export interface BillingTables {
+  billing_open_item: BillingOpenItemTable;
+  billing_payment: BillingPaymentTable;
+  billing_allocation: BillingAllocationTable;
   billing_series: BillingSeriesTable;
   billing_document: BillingDocumentTable;
   billing_invoice_line: BillingInvoiceLineTable;
