@@ -74,6 +74,8 @@ describe('tv2 import', () => {
       'customerarticlelinks',
       'deliveries',
       'payments',
+      'vouchers',
+      'bonusbalances',
     );
     expect([...order].sort()).toEqual(Object.keys(IMPORT_KINDS).sort());
     for (const name of order) {
@@ -328,6 +330,27 @@ const BATCHED: Array<{ kind: string; good: string[]; mixed: string[]; refused: R
       '2026-11-20,17.00,rent 7,BATCH-7',
     ],
     refused: /PAYMENT_CONFLICT/,
+  },
+  {
+    // Legacy codes as the old system printed them; BATCH-GV-1 again with another balance is refused.
+    kind: 'vouchers',
+    good: [
+      'KIND,CODE,CLIENT,BALANCE,VALIDUNTIL',
+      ...[1, 2, 3, 4].map((i) => `GIFT_VOUCHER,BATCH-GV-${i},,1${i}.00,2099-12-31`),
+    ],
+    mixed: [
+      'KIND,CODE,CLIENT,BALANCE,VALIDUNTIL',
+      'GIFT_VOUCHER,BATCH-GV-5,,15.00,2099-12-31',
+      'GIFT_VOUCHER,BATCH-GV-1,,99.00,2099-12-31',
+      'GIFT_VOUCHER,BATCH-GV-7,,17.00,2099-12-31',
+    ],
+    refused: /^\/BALANCE: was imported before/,
+  },
+  {
+    kind: 'bonusbalances',
+    good: ['CARDNO,BALANCE', ...[1, 2, 3, 4].map((i) => `5100000${i},${i}.50`)],
+    mixed: ['CARDNO,BALANCE', '51000005,5.50', '51000001,9.99', '51000007,7.50'],
+    refused: /^\/BALANCE: was imported before/,
   },
 ];
 

@@ -4,6 +4,7 @@ import type { Services } from '../services.ts';
 import { VERSION } from '../version.ts';
 import { registerBackupCommands } from './backup-commands.ts';
 import { registerInvoiceCommands } from './invoice-commands.ts';
+import { registerTenderCommands } from './tender-commands.ts';
 
 /*
  * Only commander and the arguments' parsers load before the arguments are parsed: each command
@@ -165,6 +166,7 @@ program
 
 registerBackupCommands(program);
 registerInvoiceCommands(program);
+registerTenderCommands(program);
 
 const user = program.command('user').description('Manage API users.');
 

@@ -101,6 +101,37 @@ ORDER BY
 LIMIT
   $3;
 
+-- TenderRepository.expire
+UPDATE "tender"
+SET
+  "balance" = "balance" - $1,
+  "scn" = $2,
+  "updated_at" = $3
+WHERE
+  "id" = $4
+  AND "balance" = $5
+  AND "valid_until" < $6
+RETURNING
+  "id",
+  "balance";
+
+-- TenderRepository.expiryCandidates
+SELECT
+  "id",
+  "balance",
+  "currency",
+  "valid_until"
+FROM
+  "tender"
+WHERE
+  "id" > $1
+  AND "valid_until" < $2
+  AND "balance" > $3
+ORDER BY
+  "id"
+LIMIT
+  $4;
+
 -- TenderRepository.findByCode
 SELECT
   *

@@ -101,6 +101,37 @@ ORDER BY
 LIMIT
   ?;
 
+-- TenderRepository.expire
+UPDATE "tender"
+SET
+  "balance" = "balance" - ?,
+  "scn" = ?,
+  "updated_at" = ?
+WHERE
+  "id" = ?
+  AND "balance" = ?
+  AND "valid_until" < ?
+RETURNING
+  "id",
+  "balance";
+
+-- TenderRepository.expiryCandidates
+SELECT
+  "id",
+  "balance",
+  "currency",
+  "valid_until"
+FROM
+  "tender"
+WHERE
+  "id" > ?
+  AND "valid_until" < ?
+  AND "balance" > ?
+ORDER BY
+  "id"
+LIMIT
+  ?;
+
 -- TenderRepository.findByCode
 SELECT
   *

@@ -138,4 +138,34 @@ export const TENDERS_ADMIN_ROUTES = [
       };
     },
   }),
+  adminRoute({
+    method: 'POST',
+    url: '/TV2/Admin/tenders/expire',
+    summary: 'Expire tenders past their last valid day: one EXPIRE entry each, taking its balance to 0',
+    description:
+      'Every tender whose VALIDUNTIL is before today and that still holds value gets one EXPIRE entry (reference EXPIRED:<VALIDUNTIL>) taking its balance to 0, once per tender, also when runs overlap. Answers what this run wrote off per currency; a repeat finds nothing left. The same as `tv2 tenders expire`.',
+    response: Type.Object({
+      DAY: Type.String({ description: 'Today: tenders whose last valid day is before it were expired.' }),
+      EXPIRED: Type.Integer({ description: 'Tenders this run expired.' }),
+      AMOUNTS: Type.Array(
+        Type.Object({
+          CURRENCY: Type.String(),
+          TENDERS: Type.Integer(),
+          AMOUNT: Type.Number({ description: 'The balances written off.' }),
+        }),
+      ),
+    }),
+    async handler({ services }) {
+      const report = await services.tenders.expiry.expireAll();
+      return {
+        DAY: report.day,
+        EXPIRED: report.expired,
+        AMOUNTS: report.amounts.map((a) => ({
+          CURRENCY: a.currency,
+          TENDERS: a.tenders,
+          AMOUNT: fromMinor(a.amount),
+        })),
+      };
+    },
+  }),
 ];

@@ -3,6 +3,8 @@ import { TENDERS_ADMIN_ROUTES } from './admin.ts';
 import { BonusCardService } from './bonus-card-service.ts';
 import { seedTenders } from './demo.ts';
 import { TENDERS_ERRORS } from './errors.ts';
+import { ExpiryService } from './expiry-service.ts';
+import { TENDERS_IMPORT_KINDS } from './import-kinds.ts';
 import * as m0030 from './migrations/0030_tenders.ts';
 import * as m0035 from './migrations/0035_tender_entry_day.ts';
 import {
@@ -22,6 +24,7 @@ export interface TendersServices {
   vouchers: VoucherService;
   admin: TenderAdminService;
   bonus: BonusCardService;
+  expiry: ExpiryService;
 }
 
 declare module '../../kernel/services.ts' {
@@ -51,12 +54,14 @@ export const tendersArea: Area = {
     B2C_ValidateVoucher,
   ],
   adminRoutes: TENDERS_ADMIN_ROUTES,
+  importKinds: TENDERS_IMPORT_KINDS,
   migrations: { '0030_tenders': m0030, '0035_tender_entry_day': m0035 },
   services: (config, database) => ({
     tenders: {
       vouchers: new VoucherService(database, config),
       admin: new TenderAdminService(database),
       bonus: new BonusCardService(database),
+      expiry: new ExpiryService(database),
     },
   }),
   seedDemo: (services) => seedTenders(services),

@@ -77,6 +77,8 @@ export const sqlExamples: AreaSqlExamples = {
       liability: (r) => r.liability(),
       setBlocked: (r) => r.setBlocked(CODE, true, AT, 2),
       setValidUntil: (r) => r.setValidUntil(CODE, '2030-01-01', AT, 2),
+      expiryCandidates: (r) => r.expiryCandidates('2030-01-01', 0, 500),
+      expire: (r) => r.expire(1, 10_000, '2030-01-01', AT, 2),
       checkFailures: (r) => r.checkFailures('user:1'),
       recordFailure: (r) => r.recordFailure('user:1', AT, '2026-03-02T09:25:00Z'),
     }),

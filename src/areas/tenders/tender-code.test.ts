@@ -5,6 +5,8 @@ import {
   CODE_ALPHABET,
   CODE_LENGTH,
   checkCharacter,
+  isImportedCodeForm,
+  isLookupCode,
   isWellFormedCode,
   newVoucherCode,
   normaliseCode,
@@ -59,5 +61,20 @@ describe('voucher codes', () => {
     expect(normaliseCode(printed)).toBe(code);
     expect(isWellFormedCode('')).toBe(false);
     expect(isWellFormedCode(`${code.slice(0, -1)}I`)).toBe(false);
+  });
+});
+
+describe('imported codes (tv2 import vouchers)', () => {
+  it('keep their old form: 6 to 40 letters and digits, never of our length, so a mistyped code of ours is still no lookup', () => {
+    expect(isImportedCodeForm('773100429981')).toBe(true);
+    expect(isImportedCodeForm('GV2025000417')).toBe(true);
+    expect(isImportedCodeForm('AB1')).toBe(false);
+    expect(isImportedCodeForm('A'.repeat(41))).toBe(false);
+    expect(isImportedCodeForm('A'.repeat(CODE_LENGTH))).toBe(false);
+    const code = newVoucherCode();
+    expect(isLookupCode(code)).toBe(true);
+    const typo = code.slice(0, 3) + (code.charAt(3) === 'A' ? 'B' : 'A') + code.slice(4);
+    expect(isLookupCode(typo)).toBe(false);
+    expect(isLookupCode('773100429981')).toBe(true);
   });
 });

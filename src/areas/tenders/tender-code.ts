@@ -43,3 +43,17 @@ export function isWellFormedCode(code: string): boolean {
   for (const c of code) if (!CODE_ALPHABET.includes(c)) return false;
   return checkCharacter(code.slice(0, -1)) === code.slice(-1);
 }
+
+/**
+ * The form a code brought over from another system may have (`tv2 import vouchers`): kept as the
+ * old system printed it (normalised), 6 to 40 letters and digits, without our check character. Not
+ * of our length, so a mistyped code of ours is still refused without a database read.
+ */
+export function isImportedCodeForm(code: string): boolean {
+  return /^[A-Z0-9]{6,40}$/.test(code) && code.length !== CODE_LENGTH;
+}
+
+/** Whether a normalised code is worth looking up: one of ours with its check character, or an imported form. */
+export function isLookupCode(code: string): boolean {
+  return isWellFormedCode(code) || isImportedCodeForm(code);
+}

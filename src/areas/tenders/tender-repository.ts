@@ -236,6 +236,49 @@ export class TenderRepository {
       .executeTakeFirst();
   }
 
+  /**
+   * Tenders past their last valid day that still hold value, by id from `afterId` on (the expiry
+   * run's pages: a primary-key range, whatever the table size).
+   */
+  async expiryCandidates(
+    today: string,
+    afterId: number,
+    limit: number,
+  ): Promise<Pick<TenderRow, 'id' | 'balance' | 'currency' | 'valid_until'>[]> {
+    return this.#db
+      .selectFrom('tender')
+      .select(['id', 'balance', 'currency', 'valid_until'])
+      .where('id', '>', afterId)
+      .where('valid_until', '<', today)
+      .where('balance', '>', 0)
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+  }
+
+  /**
+   * Takes the whole `amount` a tender past its last valid day holds to 0, if at the moment the row
+   * is changed it still holds exactly that and is still past `today`: the decision is this
+   * statement's WHERE (a concurrent run, or a credit in between, leaves it unchanged). Undefined:
+   * nothing changed.
+   */
+  async expire(
+    id: number,
+    amount: number,
+    today: string,
+    at: string,
+    scn: number,
+  ): Promise<{ id: number; balance: number } | undefined> {
+    return this.#db
+      .updateTable('tender')
+      .set((eb) => ({ balance: eb('balance', '-', amount), scn, updated_at: at }))
+      .where('id', '=', id)
+      .where('balance', '=', amount)
+      .where('valid_until', '<', today)
+      .returning(['id', 'balance'])
+      .executeTakeFirst();
+  }
+
   /** The refused voucher checks of a caller in its current window. */
   async checkFailures(caller: string): Promise<{ window_start: string; failures: number } | undefined> {
     return this.#db

@@ -3,7 +3,7 @@ import type { Database } from '../../kernel/db/database.ts';
 import { inWriteTransaction } from '../../kernel/db/unit-of-work.ts';
 import { TENDERS_ERRORS } from './errors.ts';
 import type { TenderKind } from './tables.ts';
-import { isWellFormedCode, newVoucherCode, normaliseCode } from './tender-code.ts';
+import { isLookupCode, newVoucherCode, normaliseCode } from './tender-code.ts';
 import { type EntryRow, type LiabilityRow, TenderRepository, type TenderRow } from './tender-repository.ts';
 
 /** The kinds a voucher code may name (B2C_ValidateVoucher, B2C_PostCashedVoucher). */
@@ -139,7 +139,7 @@ export class VoucherService {
   async validate(typed: string, currency: string | undefined, caller: Caller): Promise<TenderRow> {
     await this.#throttle(caller);
     const code = normaliseCode(typed);
-    const tender = isWellFormedCode(code)
+    const tender = isLookupCode(code)
       ? await new TenderRepository(this.#database.db).findByCode(code)
       : undefined;
     if (!tender || !this.#usable(tender, VOUCHER_KINDS, caller, currency) || tender.balance <= 0) {
@@ -161,7 +161,7 @@ export class VoucherService {
   ): Promise<Cashed> {
     await this.#throttle(caller);
     const code = normaliseCode(input.code);
-    if (!isWellFormedCode(code)) throw await this.#refuse(caller);
+    if (!isLookupCode(code)) throw await this.#refuse(caller);
     const at = instant(this.#now());
     try {
       const posted = await inWriteTransaction(this.#database, async (uow) => {

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { assertProperty } from '../../../../test/helpers/seed.ts';
 import { ENGINE } from '../../../../test/helpers/test-app.ts';
+import { TenderImportService } from '../tender-import-service.ts';
 import { expectProblem, tendersContext } from './tenders-context.ts';
 
 // Refused cashings of blocked vouchers are many here: the throttle (vouchers.test.ts) is kept out of the way.
@@ -154,6 +155,34 @@ describe(`tenders as ledgers (${ENGINE})`, () => {
     const { balance, entries } = await ctx.ledger(code);
     expect(balance).toBe(0);
     expect(entries.map((e) => e.AMOUNT)).toEqual([15, -15]);
+  });
+});
+
+describe(`imported and expired tenders in the ledger (${ENGINE})`, () => {
+  it('keep balance = Σ entries and Σ balances = the liability report: imports, cashings and an expiry run', async () => {
+    const importer = new TenderImportService(ctx.t.database);
+    const imported = async (code: string, amount: number, validUntil: string) =>
+      importer.importTender(
+        { kind: 'GIFT_VOUCHER', code, clientNo: null, currency: 'EUR', amount, validUntil },
+        '/CODE',
+      );
+    await imported('LEDGERIMP001', 5_000, '2099-12-31');
+    await imported('LEDGERIMP002', 1_234, '2021-12-31');
+    await importer.importTender(
+      { kind: 'BONUS_CARD', code: '70000001', clientNo: null, currency: 'EUR', amount: 990, validUntil: '' },
+      '/CARDNO',
+    );
+    await Promise.all([
+      ctx.cash('LEDGERIMP001', 10, 'LEDGER-IMP-A'),
+      ctx.cash('LEDGERIMP001', 15, 'LEDGER-IMP-B'),
+      ctx.cash('LEDGERIMP001', 10, 'LEDGER-IMP-A'),
+      ctx.t.services.tenders.expiry.expireAll(),
+    ]);
+    expect((await ctx.ledger('LEDGERIMP001')).balance).toBe(25);
+    expect((await ctx.ledger('LEDGERIMP002')).balance).toBe(0);
+    expect(await ledgerMismatches()).toEqual([]);
+    const rows = await ctx.t.database.db.selectFrom('tender').select('balance').execute();
+    expect(await liabilityTotal()).toBe(rows.reduce((s, r) => s + Number(r.balance), 0));
   });
 });
 
