@@ -123,6 +123,18 @@ describe(`tender expiry (${ENGINE})`, () => {
     THREADS_TEST_TIMEOUT,
   );
 
+  it('the unique (tender, EXPIRE, reference) key: a balance put back by hand is not expired a second time under the same day', async () => {
+    const code = await voucher(900, '2024-05-31');
+    expect((await t.services.tenders.expiry.expireAll()).expired).toBeGreaterThanOrEqual(1);
+    // A statement outside the ledger (a bug, a hand-written UPDATE) puts the balance back.
+    await t.database.db.updateTable('tender').set({ balance: 900 }).where('code', '=', code).execute();
+    const again = await t.services.tenders.expiry.expireAll();
+    expect(again.expired).toBe(0);
+    const { VOUCHER, ENTRIES } = await entriesOf(code);
+    expect(VOUCHER.BALANCE).toBe(9);
+    expect(ENTRIES.filter((e) => e.KIND === 'EXPIRE')).toHaveLength(1);
+  });
+
   it('a code past its day is refused by validation and not expired by it (reads write nothing)', async () => {
     const code = await voucher(700, '2023-01-01');
     const shop = await t.tokenFor(['B2C']);
