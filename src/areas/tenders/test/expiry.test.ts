@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { budget, tv2 } from '../../../../test/helpers/cli.ts';
 import { ENGINE, startTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
 import { runInThreads, THREADS_TEST_TIMEOUT } from '../../../../test/helpers/threads.ts';
 import { TenderImportService } from '../tender-import-service.ts';
@@ -133,6 +134,15 @@ describe(`tender expiry (${ENGINE})`, () => {
     const { VOUCHER, ENTRIES } = await entriesOf(code);
     expect(VOUCHER.BALANCE).toBe(9);
     expect(ENTRIES.filter((e) => e.KIND === 'EXPIRE')).toHaveLength(1);
+  });
+
+  it('tv2 tenders expire does the same from the command line', { timeout: budget(2) }, async () => {
+    const code = await voucher(1_250, '2025-02-28');
+    const run = await tv2(['tenders', 'expire'], { DATABASE_URL: t.databaseUrl });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/tenders expired: 1 /);
+    expect(run.stdout).toMatch(/EUR: 1 tenders, 12\.50 written off/);
+    expect((await entriesOf(code)).VOUCHER.BALANCE).toBe(0);
   });
 
   it('a code past its day is refused by validation and not expired by it (reads write nothing)', async () => {
