@@ -43,6 +43,8 @@ export interface Config {
   sqliteMmapMb: number;
   /** SQLite: WAL checkpoints on a worker thread instead of inside a request's commit. */
   sqliteBackgroundCheckpoints: boolean;
+  /** SQLite: write transactions that wait share one COMMIT, each in a savepoint (group-commit.ts). */
+  sqliteGroupCommit: boolean;
   /** The whole request (headers and body) must arrive within this time, or 408 and the connection closes. */
   requestTimeoutSeconds: number;
   /** After SIGTERM/SIGINT, requests already received may finish within this time; then the process exits anyway. */
@@ -125,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sqliteBusyTimeoutMs: intFrom(env, 'TV2_SQLITE_BUSY_TIMEOUT_MS', 10_000),
     sqliteMmapMb: Math.min(2047, intFrom(env, 'TV2_SQLITE_MMAP_MB', 0)),
     sqliteBackgroundCheckpoints: env.TV2_SQLITE_BACKGROUND_CHECKPOINTS !== '0',
+    sqliteGroupCommit: env.TV2_SQLITE_GROUP_COMMIT !== '0',
     requestTimeoutSeconds: intFrom(env, 'TV2_REQUEST_TIMEOUT_SECONDS', 30),
     shutdownTimeoutSeconds: intFrom(env, 'TV2_SHUTDOWN_TIMEOUT_SECONDS', 25),
     trustProxy: trustProxyFrom(env.TV2_TRUST_PROXY),
