@@ -64,6 +64,11 @@ export interface Config {
   /** Tenders: refused voucher codes per API user within `voucherCheckWindowSeconds` before 429. */
   voucherCheckMaxFailures: number;
   voucherCheckWindowSeconds: number;
+  /**
+   * Tenders: what a delivered web order earns on its bonus card, in basis points of what was paid
+   * for the kept pieces outside tenders (TV2_BONUS_EARN_PERCENT, default 1 %; 0: nothing is earned).
+   */
+  bonusEarnBp: number;
   /** Billing: the trader on every invoice and credit note (TV2_SELLER_*; docs/billing-issuing.md, "Settings"). */
   seller: SellerSettings;
   /** Billing: days from an invoice's date to its due date, for a customer without its own payment days. */
@@ -138,6 +143,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     voucherValidityDays: validityDaysFrom(env),
     voucherCheckMaxFailures: Math.max(1, intFrom(env, 'TV2_VOUCHER_CHECK_MAX_FAILURES', 10)),
     voucherCheckWindowSeconds: Math.max(1, intFrom(env, 'TV2_VOUCHER_CHECK_WINDOW_SECONDS', 300)),
+    bonusEarnBp: bonusEarnFrom(env),
     seller: sellerFrom(env),
     invoicePaymentDays: intFrom(env, 'TV2_SELLER_PAYMENT_DAYS', 30),
     ...overrides,
@@ -161,6 +167,17 @@ function sellerFrom(env: NodeJS.ProcessEnv): SellerSettings {
 }
 
 /** `TV2_VOUCHER_VALIDITY_DAYS`: at least two years (730 days), so no voucher is sold to lapse soon. */
+/** TV2_BONUS_EARN_PERCENT: 0 to 100 with at most two decimals, as basis points (1.5 -> 150). */
+function bonusEarnFrom(env: NodeJS.ProcessEnv): number {
+  const raw = env.TV2_BONUS_EARN_PERCENT?.trim() || '1';
+  const match = /^([0-9]{1,3})(?:\.([0-9]{1,2}))?$/.exec(raw);
+  const bp = match ? Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0')) : Number.NaN;
+  if (!(bp >= 0 && bp <= 10_000)) {
+    throw new ConfigError(`TV2_BONUS_EARN_PERCENT must be a percentage from 0 to 100, got "${raw}"`);
+  }
+  return bp;
+}
+
 function validityDaysFrom(env: NodeJS.ProcessEnv): number {
   const days = intFrom(env, 'TV2_VOUCHER_VALIDITY_DAYS', 1095);
   if (days < 730 || days > 36_500) {
