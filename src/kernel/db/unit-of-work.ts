@@ -1,8 +1,8 @@
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from './database.ts';
+import { GroupCommitter, sqliteUnitOfWork } from './group-commit.ts';
 import { postgresWriteTransaction } from './pg-write-transaction.ts';
 import type { DB } from './schema.ts';
-import { nextScn } from './scn-counter.ts';
 import { afterWrite } from './statistics.ts';
 
 /**
@@ -10,7 +10,8 @@ import { afterWrite } from './statistics.ts';
  *
  * A reader takes `currentScn` before the rows it bounds and is sure no transaction with an SCN up
  * to it is still to commit. SQLite: BEGIN IMMEDIATE serialises writers and the SCN is the next value
- * of the single counter row, so SCNs are handed out in commit order. PostgreSQL: the SCN is the
+ * of the single counter row, so SCNs are handed out in commit order (with group commit, the members
+ * of a batch take consecutive SCNs and commit them at once: group-commit.ts). PostgreSQL: the SCN is the
  * transaction's id plus a base, taken without a lock, and readers take the horizon below the
  * transactions still running (scn-horizon.ts), so writers never queue on one row.
  */
@@ -36,6 +37,18 @@ export { changeToken, currentScn, neverWritten, nextScn } from './scn-counter.ts
 
 /** Databases bound to an open write transaction (joinedDatabase): their work joins it. */
 const joined = new WeakMap<Database, UnitOfWork>();
+
+/** SQLite with group commit: one queue of writers per connection (every Database over it shares it). */
+const committers = new WeakMap<Kysely<DB>, GroupCommitter>();
+
+function committerOf(database: Database): GroupCommitter {
+  let committer = committers.get(database.db);
+  if (!committer) {
+    committer = new GroupCommitter(database.db, () => afterWrite(database));
+    committers.set(database.db, committer);
+  }
+  return committer;
+}
 
 /**
  * A Database over the open transaction `uow`: a service built over it runs its reads in that
@@ -64,14 +77,8 @@ export async function inWriteTransaction<T>(
   // held by the PostgreSQL suite and the guard mutations.
   // Stryker disable next-line ConditionalExpression,StringLiteral: the engine dispatch (above)
   if (database.engine !== 'postgres') {
-    const result = await database.db.transaction().execute(async (trx) => {
-      let scn: Promise<number> | undefined;
-      const take = () => {
-        scn ??= nextScn(trx);
-        return scn;
-      };
-      return work({ db: trx, scn: take, stamp: take });
-    });
+    if (database.sqliteGroupCommit) return committerOf(database).run(work);
+    const result = await database.db.transaction().execute((trx) => work(sqliteUnitOfWork(trx)));
     afterWrite(database);
     return result;
   }
