@@ -28,6 +28,8 @@ INSERT INTO
     "pickup_point",
     "email",
     "payment_reference",
+    "tenders_paid",
+    "bonus_card",
     "location_code",
     "payment_days",
     "scn",
@@ -63,7 +65,9 @@ VALUES
     $25,
     $26,
     $27,
-    $28
+    $28,
+    $29,
+    $30
   )
 ON CONFLICT ("customer_no", "weborder") DO NOTHING
 RETURNING
@@ -95,6 +99,8 @@ INSERT INTO
     "pickup_point",
     "email",
     "payment_reference",
+    "tenders_paid",
+    "bonus_card",
     "location_code",
     "payment_days",
     "scn",
@@ -130,7 +136,9 @@ VALUES
     $25,
     $26,
     $27,
-    $28
+    $28,
+    $29,
+    $30
   )
 ON CONFLICT ("client_no", "weborder") DO NOTHING
 RETURNING

@@ -26,6 +26,17 @@ FROM
 WHERE
   "caller" = $1;
 
+-- TenderRepository.credit
+UPDATE "tender"
+SET
+  "balance" = "balance" + $1,
+  "scn" = $2,
+  "updated_at" = $3
+WHERE
+  "id" = $4
+RETURNING
+  "balance";
+
 -- TenderRepository.debit (unconfined)
 UPDATE "tender"
 SET
@@ -50,6 +61,33 @@ RETURNING
   "valid_until";
 
 -- TenderRepository.debit (confined to a client)
+UPDATE "tender"
+SET
+  "balance" = "balance" - $1,
+  "scn" = $2,
+  "updated_at" = $3
+WHERE
+  "code" = $4
+  AND "kind" IN ($5, $6)
+  AND "balance" >= $7
+  AND "blocked" = $8
+  AND "valid_until" >= $9
+  AND "currency" = $10
+  AND (
+    "web_id" IS NULL
+    OR "web_id" <> $11
+  )
+  AND (
+    "client_no" IS NULL
+    OR "client_no" = $12
+  )
+RETURNING
+  "id",
+  "kind",
+  "balance",
+  "valid_until";
+
+-- TenderRepository.debit (paying an order)
 UPDATE "tender"
 SET
   "balance" = "balance" - $1,
@@ -230,6 +268,15 @@ GROUP BY
 ORDER BY
   "kind",
   "currency";
+
+-- TenderRepository.lockByCode
+SELECT
+  *
+FROM
+  "tender"
+WHERE
+  "code" = $1
+FOR UPDATE;
 
 -- TenderRepository.openOfClient
 SELECT

@@ -28,6 +28,8 @@ INSERT INTO
     "pickup_point",
     "email",
     "payment_reference",
+    "tenders_paid",
+    "bonus_card",
     "location_code",
     "payment_days",
     "scn",
@@ -36,6 +38,8 @@ INSERT INTO
   )
 VALUES
   (
+    ?,
+    ?,
     ?,
     ?,
     ?,
@@ -95,6 +99,8 @@ INSERT INTO
     "pickup_point",
     "email",
     "payment_reference",
+    "tenders_paid",
+    "bonus_card",
     "location_code",
     "payment_days",
     "scn",
@@ -103,6 +109,8 @@ INSERT INTO
   )
 VALUES
   (
+    ?,
+    ?,
     ?,
     ?,
     ?,

@@ -26,6 +26,17 @@ FROM
 WHERE
   "caller" = ?;
 
+-- TenderRepository.credit
+UPDATE "tender"
+SET
+  "balance" = "balance" + ?,
+  "scn" = ?,
+  "updated_at" = ?
+WHERE
+  "id" = ?
+RETURNING
+  "balance";
+
 -- TenderRepository.debit (unconfined)
 UPDATE "tender"
 SET
@@ -50,6 +61,33 @@ RETURNING
   "valid_until";
 
 -- TenderRepository.debit (confined to a client)
+UPDATE "tender"
+SET
+  "balance" = "balance" - ?,
+  "scn" = ?,
+  "updated_at" = ?
+WHERE
+  "code" = ?
+  AND "kind" IN (?, ?)
+  AND "balance" >= ?
+  AND "blocked" = ?
+  AND "valid_until" >= ?
+  AND "currency" = ?
+  AND (
+    "web_id" IS NULL
+    OR "web_id" <> ?
+  )
+  AND (
+    "client_no" IS NULL
+    OR "client_no" = ?
+  )
+RETURNING
+  "id",
+  "kind",
+  "balance",
+  "valid_until";
+
+-- TenderRepository.debit (paying an order)
 UPDATE "tender"
 SET
   "balance" = "balance" - ?,
@@ -216,6 +254,14 @@ GROUP BY
 ORDER BY
   "kind",
   "currency";
+
+-- TenderRepository.lockByCode
+SELECT
+  *
+FROM
+  "tender"
+WHERE
+  "code" = ?;
 
 -- TenderRepository.openOfClient
 SELECT

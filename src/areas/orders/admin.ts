@@ -3,7 +3,8 @@ import { type AdminRoute, adminRoute, pathNumber } from '../../kernel/admin-rout
 import { MAX_INT32 } from '../../kernel/int-limits.ts';
 import type { Delivered } from './delivery-service.ts';
 import { moveToWire } from './move-core.ts';
-import { MoveAnswerSchema } from './move-schemas.ts';
+import { MoveAnswerSchema, RefundSchema } from './move-schemas.ts';
+import { settlementToWire } from './order-settlement.ts';
 import type { OrderAction } from './rules/lifecycle.ts';
 
 const OrderParams = Type.Object({ order: pathNumber(MAX_INT32, 'Our order number.') });
@@ -123,7 +124,10 @@ export const ORDERS_ADMIN_ROUTES: AdminRoute[] = [
     url: '/TV2/Admin/returns/:return/receive',
     summary: 'Receive a return in full: stock back at its location, RETURNED on the order lines; once',
     description:
-      'A return received already is 409 RETURN_NOT_AUTHORISED (counted once, also when concurrent).',
+      'A return received already is 409 RETURN_NOT_AUTHORISED (counted once, also when concurrent). For a ' +
+      'web order paid with tenders, REFUND says what was given back: what vouchers and cheques paid for the ' +
+      'pieces as one credit-note voucher of the client, bonus value back to its card, and OTHER, what the ' +
+      'shop refunds outside tv2 (docs/orders.md, "Paying with tenders").',
     params: ReturnParams,
     response: Type.Object({
       RETURNNO: Type.Integer(),
@@ -131,6 +135,7 @@ export const ORDERS_ADMIN_ROUTES: AdminRoute[] = [
       LOCATION: Type.String(),
       SCN: Type.Integer(),
       LINES: Type.Array(Type.Object({ LINE: Type.Integer(), QUANTITY: Type.Integer() })),
+      REFUND: Type.Optional(RefundSchema),
     }),
     async handler({ params, services }) {
       const r = await services.orders.moves.returns.receive(Number(params.return));
@@ -140,6 +145,7 @@ export const ORDERS_ADMIN_ROUTES: AdminRoute[] = [
         LOCATION: r.locationCode,
         SCN: r.scn,
         LINES: r.lines.map((l) => ({ LINE: l.line, QUANTITY: l.quantity })),
+        ...(r.refund ? { REFUND: settlementToWire(r.refund) } : {}),
       };
     },
   }),

@@ -2,6 +2,7 @@ import type { UnitOfWork } from '../../kernel/db/unit-of-work.ts';
 import type { Services } from '../../kernel/services.ts';
 import { ORDERS_ERRORS } from './errors.ts';
 import { type OrderLineRow, OrderRepository, type OrderRow } from './order-repository.ts';
+import { type Settlement, settlementToWire } from './order-settlement.ts';
 import { type ActionName, type Actor, type LineStock, move, type OrderAction } from './rules/lifecycle.ts';
 import { derivedState, type LineCounters, openQuantity } from './rules/line-counters.ts';
 import { ORDER_RULE_ERRORS } from './rules/refusals.ts';
@@ -33,6 +34,8 @@ export interface MoveResult {
   state: OrderState;
   scn: number;
   lines: OrderLineRow[];
+  /** What the move did to a web order's tenders and bonus card (none: undefined). */
+  refund?: Settlement;
 }
 
 /** Whether `party` may see the order (undefined: the back office, any order). */
@@ -110,6 +113,7 @@ export async function applyMove(
     scn,
     at,
   });
+  const refund = await all.orders.settlement.settle(uow, order, lines, after, { kind: 'MOVE', scn });
   return {
     orderNo: order.order_no,
     weborder: order.weborder,
@@ -118,6 +122,7 @@ export async function applyMove(
     state: moved.reported,
     scn,
     lines: after,
+    ...(refund ? { refund } : {}),
   };
 }
 
@@ -194,5 +199,6 @@ export function moveToWire(m: MoveResult) {
       RETURNED: l.returned,
       OPEN: openQuantity(countersOf(l)),
     })),
+    ...(m.refund ? { REFUND: settlementToWire(m.refund) } : {}),
   };
 }

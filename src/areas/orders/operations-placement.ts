@@ -52,7 +52,11 @@ export const B2C_PostWebOrder = operation({
     'client’s address) or picked up at PICKUPLOCATION (DELIVERY PICKUP; a LOCATION of B2C_GetPickUpLocations). ' +
     'A PRICE sent per line must equal the server’s (409 ORDER_PRICE_DIFFERS otherwise). All or nothing: ' +
     'every line is reserved in full at the order location in the same transaction, or nothing is placed ' +
-    '(409 INSUFFICIENT_STOCK). PAYMENTREFERENCE keeps the payment provider’s reference. The same WEBORDER ' +
+    '(409 INSUFFICIENT_STOCK). TENDERS pay part or all of GROSS with vouchers, client cheques or bonus value, ' +
+    'debited in the same transaction (a refused tender places nothing: 409 VOUCHER_NOT_USABLE, ' +
+    'VOUCHER_BALANCE_INSUFFICIENT or BONUS_VALUE_REFUSED); TOPAY is the rest, paid outside tv2 ' +
+    '(PAYMENTREFERENCE keeps the payment provider’s reference). Cancelled pieces give the tenders back what ' +
+    'they paid; BONUSCARD earns when delivered (docs/orders.md, "Paying with tenders"). The same WEBORDER ' +
     'posted again for the client answers that order with CREATED false (also concurrently); with other ' +
     'content it is 409 WEBORDER_CONFLICT. A token confined to a client orders only for it.',
   body: PostWebOrderBody,
@@ -62,6 +66,7 @@ export const B2C_PostWebOrder = operation({
     const placed = await services.orders.placement.placeOrder(
       placementFromWebOrder(body, clientNo),
       'CLIENT',
+      `user:${principal?.userId ?? 0}`,
     );
     return { B2CPOSTWEBORDER: placed };
   },

@@ -4,6 +4,7 @@ import type { Services } from '../../kernel/services.ts';
 import { InvoicingReadService } from './invoicing-read.ts';
 import { OrderMoveService } from './order-move-service.ts';
 import { OrderReadService } from './order-read-service.ts';
+import { OrderSettlement } from './order-settlement.ts';
 import { PlacementService } from './placement-service.ts';
 
 /** The orders area's services, one per sub-resource (docs/orders.md). */
@@ -16,6 +17,8 @@ export interface OrdersServices {
   moves: OrderMoveService;
   /** What billing reads of deliveries: delivered lines not returned (docs/billing-issuing.md). */
   invoicing: InvoicingReadService;
+  /** Web orders' tenders settled after their lines change (refunds, credit notes, bonus). */
+  settlement: OrderSettlement;
 }
 
 export function createOrdersServices(
@@ -29,5 +32,6 @@ export function createOrdersServices(
     reads: new OrderReadService(database, config, all, now),
     moves: new OrderMoveService(database, config, all, now),
     invoicing: new InvoicingReadService(database),
+    settlement: new OrderSettlement(all, config),
   };
 }

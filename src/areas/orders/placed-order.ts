@@ -2,6 +2,7 @@ import type { Static } from 'typebox';
 import { fromMinor, percentFromBasisPoints } from '../../kernel/money.ts';
 import type { BarcodeSize } from '../catalog/index.ts';
 import type { OrderLineRow, OrderRow, OrderVatRow } from './order-repository.ts';
+import type { OrderTenderRow } from './order-tender-repository.ts';
 import type { PlacedOrderSchema } from './placement-schemas.ts';
 import { derivedState } from './rules/line-counters.ts';
 import type { StoredState } from './rules/states.ts';
@@ -21,8 +22,30 @@ type AnsweredOrder = Pick<
   | 'net'
   | 'vat_total'
   | 'gross'
+  | 'tenders_paid'
+  | 'bonus_card'
   | 'scn'
 >;
+
+/** How a web order named a tender of each kind (TENDERS[].TYPE). */
+const TYPE_OF: Record<string, string> = {
+  GIFT_VOUCHER: 'VOUCHER',
+  CREDIT_NOTE_VOUCHER: 'VOUCHER',
+  CLIENT_CHEQUE: 'CLIENTCHEQUE',
+  BONUS_CARD: 'BONUSCARD',
+};
+
+/** The tenders that paid an order, as its answers show them (means of payment, not discounts). */
+export function tendersToWire(tenders: readonly OrderTenderRow[]) {
+  return tenders.map((t) => ({
+    LINE: Number(t.line_no),
+    TYPE: TYPE_OF[t.kind] ?? t.kind,
+    KIND: t.kind,
+    CODE: t.code,
+    AMOUNT: fromMinor(Number(t.amount)),
+    REFUNDED: fromMinor(Number(t.refunded)),
+  }));
+}
 
 /**
  * The answer of a placement: the order as stored, its state derived from its lines' counters. A
@@ -34,6 +57,7 @@ export function placedOrderOf(
   vat: readonly OrderVatRow[],
   created: boolean,
   sizes: Map<string, BarcodeSize>,
+  tenders: readonly OrderTenderRow[] = [],
 ): PlacedOrder {
   const counters = lines.map((l) => ({
     ordered: Number(l.ordered),
@@ -58,6 +82,9 @@ export function placedOrderOf(
       VAT: fromMinor(Number(v.vat)),
       GROSS: fromMinor(Number(v.gross)),
     })),
+    TENDERS: tendersToWire(tenders),
+    TOPAY: fromMinor(Number(order.gross) - Number(order.tenders_paid ?? 0)),
+    BONUSCARD: order.bonus_card ?? null,
     LINES: lines.map((l, i) => {
       const c = counters[i]!;
       return {

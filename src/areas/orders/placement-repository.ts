@@ -33,6 +33,8 @@ const ORDER_COLUMNS = [
   'pickup_point',
   'email',
   'payment_reference',
+  'tenders_paid',
+  'bonus_card',
   'location_code',
   'payment_days',
   'scn',

@@ -50,8 +50,21 @@ export interface Placement {
   email?: string;
   paymentReference?: string;
   lines: PlacementLine[];
+  /** Tenders that pay part of a web order, in the order named (absent: none). */
+  tenders?: PlacementTender[];
+  /** The bonus card a web order earns on (the card number as digits, no leading zeros). */
+  bonusCard?: string;
   /** The body's wrapper pointer (`/ORDERREQUEST`, `/WEBORDERDATA`). */
   root: string;
+}
+
+/** A tender line of a web order: what it is, its code as typed, what it pays (minor units). */
+export interface PlacementTender {
+  type: 'VOUCHER' | 'CLIENTCHEQUE' | 'BONUSCARD';
+  code: string;
+  amount: number;
+  /** `/WEBORDERDATA/TENDERS/1` */
+  pointer: string;
 }
 
 /** The party as the placement uses it (its terms and the addresses as they are now). */
@@ -137,6 +150,20 @@ export function placementFromWebOrder(body: PostWebOrderBody, clientNo: number):
     delivery,
     email: d.EMAIL,
     paymentReference: d.PAYMENTREFERENCE,
+    ...(d.TENDERS && d.TENDERS.length > 0
+      ? {
+          tenders: d.TENDERS.map((t, i) => {
+            const pointer = `${root}/TENDERS/${i}`;
+            return {
+              type: t.TYPE,
+              code: t.TYPE === 'BONUSCARD' ? cardNumber(t.CODE) : t.CODE,
+              amount: toMinor(t.AMOUNT, `${pointer}/AMOUNT`),
+              pointer,
+            };
+          }),
+        }
+      : {}),
+    ...(d.BONUSCARD !== undefined ? { bonusCard: cardNumber(d.BONUSCARD) } : {}),
     lines: d.ORDERLINES.map((l, i) => {
       const pointer = `${root}/ORDERLINES/${i}`;
       return {
@@ -151,12 +178,51 @@ export function placementFromWebOrder(body: PostWebOrderBody, clientNo: number):
   };
 }
 
+/** A card number as stored: its digits without leading zeros (a card number is a number). */
+function cardNumber(v: string | number): string {
+  const digits = String(v)
+    .trim()
+    .replace(/^0+(?=[0-9])/, '');
+  return /^[0-9]+$/.test(digits) ? digits : String(v).trim();
+}
+
+/** The form a tender's code is compared in (case, spaces and dashes do not matter). */
+const codeKey = (t: PlacementTender) =>
+  `${t.type === 'BONUSCARD' ? 'B' : 'V'}:${t.code.toUpperCase().replace(/[\s-]/g, '')}`;
+
 /** Fields a body must carry together (a pickup needs its location), named by pointer. */
 export function placementProblems(p: Placement): FieldError[] {
+  const out: FieldError[] = [];
   if (p.delivery?.kind === 'PICKUP' && p.delivery.location === '') {
-    return [{ name: `${p.root}/PICKUPLOCATION`, message: 'required with DELIVERY PICKUP' }];
+    out.push({ name: `${p.root}/PICKUPLOCATION`, message: 'required with DELIVERY PICKUP' });
   }
-  return [];
+  const seen = new Set<string>();
+  for (const t of p.tenders ?? []) {
+    const key = codeKey(t);
+    if (seen.has(key)) out.push({ name: `${t.pointer}/CODE`, message: 'the tender is named twice' });
+    seen.add(key);
+    if (t.type === 'BONUSCARD' && !/^[1-9][0-9]{0,9}$/.test(t.code)) {
+      out.push({ name: `${t.pointer}/CODE`, message: 'a bonus card number is digits' });
+    }
+  }
+  return out;
+}
+
+/** Tenders that would pay more than the order costs (they pay GROSS at most; no change is given). */
+export function tenderProblems(p: Placement, gross: number): FieldError[] {
+  const paid = (p.tenders ?? []).reduce((sum, t) => sum + t.amount, 0);
+  if (paid <= gross) return [];
+  return [
+    {
+      name: `${p.root}/TENDERS`,
+      message: `the tenders pay ${money(paid)}, more than the order’s ${money(gross)}`,
+    },
+  ];
+}
+
+/** The bonus card an order earns on: the one named, else the card of a BONUSCARD tender line. */
+export function earningCard(p: Placement): string | null {
+  return p.bonusCard ?? p.tenders?.find((t) => t.type === 'BONUSCARD')?.code ?? null;
 }
 
 /**
@@ -180,6 +246,9 @@ export function requestHash(p: Placement): string {
     delivery: p.delivery ?? null,
     email: p.email ?? null,
     payment: p.paymentReference ?? null,
+    // Keys added later are in the fingerprint only when used: orders placed before keep theirs.
+    ...(p.tenders ? { tenders: p.tenders.map((t) => [codeKey(t), t.amount]) } : {}),
+    ...(p.bonusCard !== undefined ? { bonusCard: p.bonusCard } : {}),
     lines: p.lines.map((l) => [
       l.barcode,
       l.quantity,

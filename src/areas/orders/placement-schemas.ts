@@ -13,6 +13,8 @@ import { LanguageSchema } from '../../kernel/schemas.ts';
 export const MAX_LINE_QUANTITY = 1_000_000;
 /** Lines per order. */
 export const MAX_ORDER_LINES = 500;
+/** Tenders per web order. */
+export const MAX_ORDER_TENDERS = 10;
 
 const Quantity = Type.Union(
   [
@@ -59,6 +61,30 @@ const PartyNo = (what: string) =>
     },
   );
 const AddressNo = (description: string) => Type.Integer({ minimum: 0, maximum: 999, description });
+
+const TenderLine = Type.Object(
+  {
+    TYPE: Type.Union([Type.Literal('VOUCHER'), Type.Literal('CLIENTCHEQUE'), Type.Literal('BONUSCARD')], {
+      description:
+        'VOUCHER: a gift or credit-note voucher (B2C_ValidateVoucher); CLIENTCHEQUE: a cheque of the client; BONUSCARD: bonus value of a card.',
+    }),
+    CODE: Type.String({
+      minLength: 1,
+      maxLength: 40,
+      pattern: '^[0-9A-Za-z -]+$',
+      description:
+        'The voucher or cheque code as printed (case, spaces and dashes do not matter), or the card number.',
+    }),
+    AMOUNT: Type.Union(
+      [
+        Type.Number({ exclusiveMinimum: 0, maximum: 1_000_000 }),
+        Type.String({ maxLength: 20, pattern: '^\\s*[0-9]{1,7}(\\.[0-9]{1,2})?\\s*$' }),
+      ],
+      { description: 'What the tender pays, in the order’s currency: greater than 0, two decimals at most.' },
+    ),
+  },
+  { additionalProperties: false },
+);
 
 export const OrderLineBody = Type.Object(
   {
@@ -175,6 +201,26 @@ export const PostWebOrderBody = Type.Object(
           Text(20, 'A LOCATION of B2C_GetPickUpLocations; required with DELIVERY PICKUP.'),
         ),
         DELIVERYADDRESS: Type.Optional(WebAddress),
+        TENDERS: Type.Optional(
+          Type.Array(TenderLine, {
+            maxItems: MAX_ORDER_TENDERS,
+            description:
+              'Tenders that pay part or all of the order (docs/orders.md, "Paying with tenders"), debited in the ' +
+              'order’s transaction: a refused one places nothing. Together at most the order’s GROSS; the rest ' +
+              '(TOPAY) is paid outside tv2 (PAYMENTREFERENCE). A tender named twice is 400.',
+          }),
+        ),
+        BONUSCARD: Type.Optional(
+          Type.Union(
+            [Type.Integer({ minimum: 1, maximum: MAX_INT32 }), Type.String({ pattern: '^[0-9]{1,10}$' })],
+            {
+              description:
+                'The bonus card the order earns on when delivered (TV2_BONUS_EARN_PERCENT of what was paid outside ' +
+                'tenders); the client’s or no one’s; created on the first earning if it does not exist. Default: ' +
+                'the card of a BONUSCARD tender line, if any.',
+            },
+          ),
+        ),
         ORDERLINES: Type.Array(
           Type.Object(
             {
@@ -202,6 +248,8 @@ export const PostWebOrderBody = Type.Object(
           DELIVERY: 'PICKUP',
           PICKUPLOCATION: 'AMS',
           PAYMENTREFERENCE: 'pay_8Kq2',
+          TENDERS: [{ TYPE: 'VOUCHER', CODE: '8K2M-9QX4-P8R3-TZ5H-4', AMOUNT: '10.00' }],
+          BONUSCARD: 40000001,
           ORDERLINES: [{ BARCODE: '8712300000018', QUANTITY: 1, PRICE: '24.95' }],
         },
       },
@@ -225,6 +273,17 @@ export const PostWebOrderBody = Type.Object(
 export type PostWebOrderBody = Static<typeof PostWebOrderBody>;
 
 const Money = (description: string) => Type.Number({ description });
+
+export const PaidTenderSchema = Type.Object({
+  LINE: Type.Integer({ minimum: 1, description: 'The position in TENDERS, from 1.' }),
+  TYPE: Type.String({ description: 'VOUCHER, CLIENTCHEQUE or BONUSCARD, as posted.' }),
+  KIND: Type.String({
+    description: 'The tender’s kind: GIFT_VOUCHER, CREDIT_NOTE_VOUCHER, CLIENT_CHEQUE or BONUS_CARD.',
+  }),
+  CODE: Type.String({ description: 'The code (as stored: upper case, no spaces or dashes) or card number.' }),
+  AMOUNT: Money('What the tender paid.'),
+  REFUNDED: Money('What was given back to the tender since (cancellations; returns give a credit note).'),
+});
 
 export const PlacedLineSchema = Type.Object({
   LINE: Type.Integer({ minimum: 1, description: 'Line number within the order.' }),
@@ -272,6 +331,12 @@ export const PlacedOrderSchema = Type.Object({
   VAT: Money('Sum of the VAT rows’ VAT.'),
   GROSS: Money('What the order costs with VAT.'),
   VATBREAKDOWN: Type.Array(VatRowSchema),
+  TENDERS: Type.Array(PaidTenderSchema, {
+    description:
+      'The means of payment taken from tenders (web orders; empty: none). They pay GROSS, they do not lower it.',
+  }),
+  TOPAY: Money('GROSS less what TENDERS paid: what is paid outside tv2.'),
+  BONUSCARD: Type.Union([Type.String(), Type.Null()], { description: 'The bonus card the order earns on.' }),
   LINES: Type.Array(PlacedLineSchema),
   SCN: Type.Integer({ minimum: 0, description: 'The SCN of the order’s last change.' }),
 });

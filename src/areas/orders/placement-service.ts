@@ -1,21 +1,24 @@
 import type { Config } from '../../config.ts';
 import type { Database } from '../../kernel/db/database.ts';
-import { inWriteTransaction } from '../../kernel/db/unit-of-work.ts';
+import { inWriteTransaction, type UnitOfWork } from '../../kernel/db/unit-of-work.ts';
 import { DomainError, type FieldError, ValidationError } from '../../kernel/errors.ts';
 import type { Services } from '../../kernel/services.ts';
 import { type BarcodeSize, sizesByBarcodeIn } from '../catalog/index.ts';
 import { ORDERS_ERRORS } from './errors.ts';
 import { type OrderLineRow, OrderRepository } from './order-repository.ts';
+import { OrderTenderRepository, type OrderTenderRow } from './order-tender-repository.ts';
 import { type PlacedOrder, placedOrderOf } from './placed-order.ts';
 import { PlacementRepository } from './placement-repository.ts';
 import {
   amountProblems,
+  earningCard,
   type Party,
   type Placement,
   type PricedPlacementLine,
   placementProblems,
   priceDifferences,
   requestHash,
+  tenderProblems,
 } from './placement-rules.ts';
 import { type Actor, place } from './rules/lifecycle.ts';
 import type { LineCounters } from './rules/line-counters.ts';
@@ -49,7 +52,11 @@ export class PlacementService {
     this.#write = new PlacementRepository(database.db);
   }
 
-  async placeOrder(placement: Placement, actor: Actor): Promise<PlacedOrder> {
+  /**
+   * `callerKey` names the API user whose refused tender codes count against its voucher-check
+   * throttle (as B2C_ValidateVoucher's do).
+   */
+  async placeOrder(placement: Placement, actor: Actor, callerKey = 'system'): Promise<PlacedOrder> {
     const problems = placementProblems(placement);
     if (problems.length > 0) throw new ValidationError(problems);
     const hash = requestHash(placement);
@@ -77,6 +84,7 @@ export class PlacementService {
         })),
         { pricesIncludeVat: placement.channel === 'B2C' },
       );
+      await this.#checkTenders(placement, party, money.gross, callerKey);
     } catch (error) {
       // A repeat is answered whatever changed since (a price, an article withdrawn): the reference
       // is looked up only when the reading refused, so a first placement costs no look-up.
@@ -118,6 +126,7 @@ export class PlacementService {
         vat: v.vat,
         gross: v.gross,
       }));
+      const tenders = await this.#payTenders(uow, placement, party, orderNo);
       await this.#write.insertLines(lines, uow.db);
       await this.#write.insertVat(vat, uow.db);
       await this.#write.insertHistory(
@@ -133,13 +142,15 @@ export class PlacementService {
         },
         uow.db,
       );
-      return { order: { ...order, order_no: orderNo }, lines, vat };
+      return { order: { ...order, order_no: orderNo }, lines, vat, tenders };
     }).catch((error: unknown) => {
       if (error === REPEAT) return undefined;
       throw error;
     });
     // The answer is what was written: nothing is read back.
-    if (result) return placedOrderOf(result.order, result.lines, result.vat, true, sizesOf(priced));
+    if (result) {
+      return placedOrderOf(result.order, result.lines, result.vat, true, sizesOf(priced), result.tenders);
+    }
     // Another placement of the same reference had committed (the claim waited for it).
     const replayed = await this.#replayIfPlaced(placement, hash);
     if (!replayed) throw new Error('an order claim found a conflict but no order');
@@ -160,11 +171,63 @@ export class PlacementService {
     if (!order) throw new Error(`order ${orderNo} vanished`);
     const lines = await this.#read.linesOf(orderNo);
     const vat = await this.#read.vatOf(orderNo);
+    const tenders =
+      Number(order.tenders_paid) > 0
+        ? await new OrderTenderRepository(this.database.db).tendersOf(orderNo)
+        : [];
     const known = await sizesByBarcodeIn(
       this.database.db,
       lines.map((l) => l.barcode),
     );
-    return placedOrderOf(order, lines, vat, false, known);
+    return placedOrderOf(order, lines, vat, false, known, tenders);
+  }
+
+  /**
+   * Before the transaction: the tenders pay at most the order's gross, and each can pay (a voucher
+   * or cheque checked as B2C_ValidateVoucher checks it, throttled; a bonus card the client's or no
+   * one's); the card the order earns on, if it exists, is such a card too. Balances are decided by
+   * the debits in the transaction.
+   */
+  async #checkTenders(p: Placement, party: Party, gross: number, callerKey: string): Promise<void> {
+    const tooMuch = tenderProblems(p, gross);
+    if (tooMuch.length > 0) throw new ValidationError(tooMuch);
+    const payments = this.all.tenders.payments;
+    for (const t of p.tenders ?? []) {
+      await payments.check(
+        { type: t.type, code: t.code, currency: party.currency, clientNo: p.partyNo },
+        callerKey,
+      );
+    }
+    const card = earningCard(p);
+    if (card !== null) await payments.checkEarningCard(card, p.partyNo);
+  }
+
+  /** In the placement's transaction: debits every tender of the order and keeps the order's side of it. */
+  async #payTenders(uow: UnitOfWork, p: Placement, party: Party, orderNo: number): Promise<OrderTenderRow[]> {
+    if (!p.tenders) return [];
+    const rows: OrderTenderRow[] = [];
+    for (const [i, t] of p.tenders.entries()) {
+      const debited = await this.all.tenders.payments.debitIn(uow, {
+        type: t.type,
+        code: t.code,
+        amount: t.amount,
+        currency: party.currency,
+        reference: `ORDER ${orderNo}`,
+        issuedBy: p.weborder,
+        clientNo: p.partyNo,
+      });
+      rows.push({
+        order_no: orderNo,
+        line_no: i + 1,
+        kind: debited.kind,
+        code: debited.code,
+        tender_id: debited.tenderId,
+        amount: t.amount,
+        refunded: 0,
+      });
+    }
+    await new OrderTenderRepository(uow.db).insertTenders(rows);
+    return rows;
   }
 
   async #party(p: Placement): Promise<Party> {
@@ -357,6 +420,8 @@ function orderRow(
     pickup_point: party.pickupPoint,
     email: party.email,
     payment_reference: p.paymentReference ?? null,
+    tenders_paid: (p.tenders ?? []).reduce((sum, t) => sum + t.amount, 0),
+    bonus_card: earningCard(p),
     location_code: config.orderLocation,
     payment_days: party.paymentDays,
     scn,

@@ -7,8 +7,9 @@ import { perLine } from './delivery-service.ts';
 import { ORDERS_ERRORS } from './errors.ts';
 import { lockOrderOf, type OrderParty, ownedBy } from './move-core.ts';
 import { OrderRepository, type OrderRow } from './order-repository.ts';
+import type { Settlement } from './order-settlement.ts';
 import { ReturnRepository } from './return-repository.ts';
-import { receiveReturn } from './rules/line-counters.ts';
+import { type LineCounters, receiveReturn } from './rules/line-counters.ts';
 import { ORDER_RULE_ERRORS } from './rules/refusals.ts';
 
 /** A stock location as the stock area answers it. */
@@ -44,6 +45,8 @@ export interface Received {
   locationCode: string;
   lines: { line: number; quantity: number }[];
   scn: number;
+  /** A web order's refund of what tenders paid for the pieces, and its bonus card's change. */
+  refund?: Settlement;
 }
 
 /**
@@ -135,7 +138,7 @@ export class ReturnService {
       const { order, lines } = await lockOrderOf(uow, claimed.order_no, undefined);
       const back = await repo.linesOf(returnNo);
       const orders = new OrderRepository(uow.db);
-      const counters = [];
+      const counters: (LineCounters & { line_no: number })[] = [];
       for (const r of back) {
         const line = lines.find((l) => l.line_no === r.line_no)!;
         const result = receiveReturn(line, r.quantity);
@@ -160,6 +163,14 @@ export class ReturnService {
         })),
       );
       await repo.markLinesReceived(returnNo);
+      const after = lines.map((l) => {
+        const c = counters.find((x) => x.line_no === l.line_no);
+        return c ? { ...l, ...c } : l;
+      });
+      const refund = await this.all.orders.settlement.settle(uow, order, lines, after, {
+        kind: 'RETURN',
+        returnNo,
+      });
       // Not a move (the state stays): the order's SCN says its lines changed.
       await orders.setState(order.order_no, order.state, scn, at);
       return {
@@ -168,6 +179,7 @@ export class ReturnService {
         locationCode: claimed.location_code,
         lines: back.map((r) => ({ line: r.line_no, quantity: r.quantity })),
         scn,
+        ...(refund ? { refund } : {}),
       };
     });
   }

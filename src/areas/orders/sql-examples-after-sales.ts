@@ -1,6 +1,7 @@
 import type { RepositorySqlExamples } from '../../kernel/db/sql-examples.ts';
 import { sqlExamplesOf } from '../../kernel/db/sql-examples.ts';
 import { DeliveryRepository } from './delivery-repository.ts';
+import { OrderTenderRepository } from './order-tender-repository.ts';
 import { ReturnRepository } from './return-repository.ts';
 
 const AT = '2026-03-03T14:00:00.000Z';
@@ -58,5 +59,21 @@ export const AFTER_SALES_SQL_EXAMPLES: RepositorySqlExamples[] = [
     openAuthorised: (r) => r.openAuthorised(1),
     claimReceipt: (r) => r.claimReceipt(1, 12, AT),
     markLinesReceived: (r) => r.markLinesReceived(1),
+  }),
+  sqlExamplesOf(OrderTenderRepository, {
+    insertTenders: (r) =>
+      r.insertTenders([
+        {
+          order_no: 1,
+          line_no: 1,
+          kind: 'GIFT_VOUCHER',
+          code: '8K2M9QX4P8R3TZ5H4',
+          tender_id: 1,
+          amount: 1_000,
+        },
+      ]),
+    tendersOf: (r) => r.tendersOf(1),
+    addRefunded: (r) => r.addRefunded(1, 1, 500),
+    setBonusEarned: (r) => r.setBonusEarned(1, 120),
   }),
 ];

@@ -36,6 +36,8 @@ export function exampleOrder(overrides: Partial<NewOrderRow> = {}): NewOrderRow 
     pickup_point: null,
     email: null,
     payment_reference: null,
+    tenders_paid: 0,
+    bonus_card: null,
     location_code: 'WH1',
     payment_days: 30,
     scn: 7,

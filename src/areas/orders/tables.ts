@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { Instant } from '../../kernel/db/schema.ts';
 
 /** An order (migration 0018_orders): its party, its reference, its stored state and its money as placed. */
@@ -32,6 +32,12 @@ export interface SalesOrderTable {
   payment_reference: string | null;
   location_code: string;
   payment_days: number;
+  /** What the order's tenders paid in all (0037); the rest is paid outside tv2 (PAYMENTREFERENCE). */
+  tenders_paid: ColumnType<number, number | undefined, number>;
+  /** The bonus card a web order earns on (0037), null: none. */
+  bonus_card: ColumnType<string | null, string | null | undefined, string | null>;
+  /** What the order has put on its bonus card so far (0037). */
+  bonus_earned: ColumnType<number, number | undefined, number>;
   scn: number;
   created_at: Instant;
   updated_at: Instant;
@@ -123,7 +129,20 @@ export interface OrderReturnLineTable {
   received: number;
 }
 
-/** Tables of the orders area (migration 0018_orders). */
+/** One tender a web order's TENDERS named (0037): what it paid, and what was given back to it since. */
+export interface OrderTenderTable {
+  order_no: number;
+  /** 1-based, in the order of TENDERS. */
+  line_no: number;
+  /** The tenders area's kind (GIFT_VOUCHER, CREDIT_NOTE_VOUCHER, CLIENT_CHEQUE, BONUS_CARD). */
+  kind: string;
+  code: string;
+  tender_id: number;
+  amount: number;
+  refunded: ColumnType<number, number | undefined, number>;
+}
+
+/** Tables of the orders area (migrations 0018_orders, 0020_delivery_party, 0037_order_tenders). */
 export interface OrderTables {
   sales_order: SalesOrderTable;
   sales_order_line: SalesOrderLineTable;
@@ -133,6 +152,7 @@ export interface OrderTables {
   delivery_line: DeliveryLineTable;
   order_return: OrderReturnTable;
   order_return_line: OrderReturnLineTable;
+  order_tender: OrderTenderTable;
 }
 
 declare module '../../kernel/db/schema.ts' {

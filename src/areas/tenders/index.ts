@@ -17,6 +17,7 @@ import {
 import { B2C_BonuscardHistory, B2C_GetBonusCardValue, B2C_UpdateBonusCardValue } from './operations-bonus.ts';
 import { B2C_GetOpenClientCheque, B2C_PostCashedClientCheque } from './operations-cheques.ts';
 import './tables.ts';
+import { OrderPaymentService } from './order-payment-service.ts';
 import { TenderAdminService } from './tender-admin-service.ts';
 import { VoucherService } from './voucher-service.ts';
 
@@ -25,6 +26,8 @@ export interface TendersServices {
   admin: TenderAdminService;
   bonus: BonusCardService;
   expiry: ExpiryService;
+  /** Tenders paying web orders, inside the orders area's transactions. */
+  payments: OrderPaymentService;
 }
 
 declare module '../../kernel/services.ts' {
@@ -56,13 +59,17 @@ export const tendersArea: Area = {
   adminRoutes: TENDERS_ADMIN_ROUTES,
   importKinds: TENDERS_IMPORT_KINDS,
   migrations: { '0030_tenders': m0030, '0035_tender_entry_day': m0035 },
-  services: (config, database) => ({
-    tenders: {
-      vouchers: new VoucherService(database, config),
-      admin: new TenderAdminService(database),
-      bonus: new BonusCardService(database),
-      expiry: new ExpiryService(database),
-    },
-  }),
+  services: (config, database) => {
+    const vouchers = new VoucherService(database, config);
+    return {
+      tenders: {
+        vouchers,
+        admin: new TenderAdminService(database),
+        bonus: new BonusCardService(database),
+        expiry: new ExpiryService(database),
+        payments: new OrderPaymentService(database, vouchers),
+      },
+    };
+  },
   seedDemo: (services) => seedTenders(services),
 };

@@ -57,7 +57,11 @@ export const sqlExamples: AreaSqlExamples = {
       debit: {
         unconfined: (r) => r.debit({ ...debit, ...when, ownClient: null }),
         'confined to a client': (r) => r.debit({ ...debit, ...when, ownClient: 100001 }),
+        'paying an order': (r) =>
+          r.debit({ ...debit, ...when, reference: 'ORDER 12', issuedBy: 'WEB-7731', ownClient: 100001 }),
       },
+      credit: (r) => r.credit(1, 1_000, AT, 2),
+      lockByCode: (r) => r.lockByCode(CODE),
       insertEntry: (r) =>
         r.insertEntry({
           tender_id: 1,

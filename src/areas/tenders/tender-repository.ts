@@ -1,4 +1,5 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
+import { onPostgres } from '../../kernel/db/engine.ts';
 import type { DB } from '../../kernel/db/schema.ts';
 import type { EntryKind, TenderEntryTable, TenderKind, TenderTable } from './tables.ts';
 
@@ -23,6 +24,8 @@ export interface DebitRequest {
   currency: string;
   /** What the debit pays; a voucher never pays the request that issued it (its WEBID). */
   reference: string;
+  /** The request the debit pays, when it is not `reference` (an order's WEBORDER): never the tender's WEBID. */
+  issuedBy?: string;
   /** The debit is refused on a tender whose last valid day is before this one. */
   today: string;
   at: string;
@@ -95,12 +98,38 @@ export class TenderRepository {
       .where('blocked', '=', 0)
       .where('valid_until', '>=', d.today)
       .where('currency', '=', d.currency)
-      .where((eb) => eb.or([eb('web_id', 'is', null), eb('web_id', '<>', d.reference)]));
+      .where((eb) => eb.or([eb('web_id', 'is', null), eb('web_id', '<>', d.issuedBy ?? d.reference)]));
     if (d.ownClient !== null) {
       const own = d.ownClient;
       update = update.where((eb) => eb.or([eb('client_no', 'is', null), eb('client_no', '=', own)]));
     }
     return update.returning(['id', 'kind', 'balance', 'valid_until']).executeTakeFirst();
+  }
+
+  /**
+   * Gives `amount` back to a tender (a refund of what an order took from it): one relative statement,
+   * so it adds to whatever the balance is when the row is changed. Blocked or past its day, the value
+   * still goes back where it came from (the back office decides about a blocked tender; an expired
+   * one is written off by the next expiry run). The balance right after, or undefined for no tender.
+   */
+  async credit(id: number, amount: number, at: string, scn: number): Promise<number | undefined> {
+    const row = await this.#db
+      .updateTable('tender')
+      .set((eb) => ({ balance: eb('balance', '+', amount), scn, updated_at: at }))
+      .where('id', '=', id)
+      .returning('balance')
+      .executeTakeFirst();
+    return row === undefined ? undefined : Number(row.balance);
+  }
+
+  /**
+   * The tender with this code, held until the transaction ends (FOR UPDATE on PostgreSQL; SQLite
+   * serialises writers): for a change that must know the balance it changes (taking back at most
+   * what a bonus card holds).
+   */
+  async lockByCode(code: string): Promise<TenderRow | undefined> {
+    const q = this.#db.selectFrom('tender').selectAll().where('code', '=', code);
+    return (onPostgres(this.#db) ? q.forUpdate() : q).executeTakeFirst();
   }
 
   /**

@@ -1,6 +1,6 @@
 import type { Config } from '../../config.ts';
 import type { Database } from '../../kernel/db/database.ts';
-import { inWriteTransaction } from '../../kernel/db/unit-of-work.ts';
+import { inWriteTransaction, type UnitOfWork } from '../../kernel/db/unit-of-work.ts';
 import { TENDERS_ERRORS } from './errors.ts';
 import type { TenderKind } from './tables.ts';
 import { isLookupCode, newVoucherCode, normaliseCode } from './tender-code.ts';
@@ -83,52 +83,54 @@ export class VoucherService {
    * TENDER_KEY_REUSED. The tender and its ISSUE entry are written together.
    */
   async issue(input: IssueInput): Promise<{ created: boolean; tender: TenderRow }> {
-    const now = this.#now();
-    const at = instant(now);
+    return inWriteTransaction(this.#database, (uow) => this.issueIn(uow, input));
+  }
+
+  /** `issue` inside an open write transaction (a return's credit-note voucher, with the return's receipt). */
+  async issueIn(uow: UnitOfWork, input: IssueInput): Promise<{ created: boolean; tender: TenderRow }> {
+    const at = instant(this.#now());
     const validUntil = input.validUntil ?? addDays(at.slice(0, 10), this.#config.voucherValidityDays);
-    return inWriteTransaction(this.#database, async (uow) => {
-      const repo = new TenderRepository(uow.db);
-      const scn = await uow.stamp();
-      const tender = await repo.insertTender({
-        kind: input.kind,
-        code: newVoucherCode(),
-        client_no: input.clientNo,
-        currency: input.currency,
-        valid_until: validUntil,
-        blocked: 0,
-        balance: input.amount,
-        issued_amount: input.amount,
-        web_id: input.webId,
-        email: input.email,
-        scn,
-        created_at: at,
-        updated_at: at,
-      });
-      if (tender) {
-        await repo.insertEntry({
-          tender_id: tender.id,
-          kind: 'ISSUE',
-          amount: input.amount,
-          reference: input.webId,
-          balance_after: input.amount,
-          at,
-          scn,
-        });
-        return { created: true, tender };
-      }
-      const first = await repo.findByWebId(input.kind, input.webId);
-      if (
-        !first ||
-        first.issued_amount !== input.amount ||
-        first.currency !== input.currency ||
-        first.client_no !== input.clientNo
-      ) {
-        throw TENDERS_ERRORS.TENDER_KEY_REUSED(
-          `WEBID "${input.webId}" issued a voucher before with another amount, currency or client.`,
-        );
-      }
-      return { created: false, tender: first };
+    const repo = new TenderRepository(uow.db);
+    const scn = await uow.stamp();
+    const tender = await repo.insertTender({
+      kind: input.kind,
+      code: newVoucherCode(),
+      client_no: input.clientNo,
+      currency: input.currency,
+      valid_until: validUntil,
+      blocked: 0,
+      balance: input.amount,
+      issued_amount: input.amount,
+      web_id: input.webId,
+      email: input.email,
+      scn,
+      created_at: at,
+      updated_at: at,
     });
+    if (tender) {
+      await repo.insertEntry({
+        tender_id: tender.id,
+        kind: 'ISSUE',
+        amount: input.amount,
+        reference: input.webId,
+        balance_after: input.amount,
+        at,
+        scn,
+      });
+      return { created: true, tender };
+    }
+    const first = await repo.findByWebId(input.kind, input.webId);
+    if (
+      !first ||
+      first.issued_amount !== input.amount ||
+      first.currency !== input.currency ||
+      first.client_no !== input.clientNo
+    ) {
+      throw TENDERS_ERRORS.TENDER_KEY_REUSED(
+        `WEBID "${input.webId}" issued a voucher before with another amount, currency or client.`,
+      );
+    }
+    return { created: false, tender: first };
   }
 
   /**
@@ -136,13 +138,18 @@ export class VoucherService {
    * blocked, spent, another currency, another client's), the answer is the same 409
    * VOUCHER_NOT_USABLE, and it counts against the caller's refused checks (429 past the limit).
    */
-  async validate(typed: string, currency: string | undefined, caller: Caller): Promise<TenderRow> {
+  async validate(
+    typed: string,
+    currency: string | undefined,
+    caller: Caller,
+    kinds: readonly TenderKind[] = VOUCHER_KINDS,
+  ): Promise<TenderRow> {
     await this.#throttle(caller);
     const code = normaliseCode(typed);
     const tender = isLookupCode(code)
       ? await new TenderRepository(this.#database.db).findByCode(code)
       : undefined;
-    if (!tender || !this.#usable(tender, VOUCHER_KINDS, caller, currency) || tender.balance <= 0) {
+    if (!tender || !this.#usable(tender, kinds, caller, currency) || tender.balance <= 0) {
       throw await this.#refuse(caller);
     }
     return tender;
