@@ -4,7 +4,8 @@ import type { Services } from '../services.ts';
 
 /**
  * Registers `tv2 invoice` (the batch run: one invoice per customer with delivered pieces not
- * invoiced, each in its own transaction) and `tv2 invoice export <number>` (the Peppol UBL or the
+ * invoiced, each in its own transaction, then the credit notes owed for returns and cancelled
+ * deliveries) and `tv2 invoice export <number>` (the Peppol UBL or the
  * PDF of an issued document) on the command line (docs/billing-issuing.md). The work is loaded
  * only when one of them runs.
  */
@@ -12,7 +13,7 @@ export function registerInvoiceCommands(program: Command): void {
   const invoice = program
     .command('invoice')
     .description(
-      'Issue one invoice per customer for everything delivered and neither returned nor invoiced (each in its own transaction); prints the counts. See docs/billing-issuing.md.',
+      'Issue one invoice per customer for everything delivered and neither returned nor invoiced (each in its own transaction), then the credit notes owed for returns and deliveries cancelled after invoicing; prints the counts. See docs/billing-issuing.md.',
     )
     .action(async () => {
       await withServices(async (services) => {
@@ -23,7 +24,7 @@ export function registerInvoiceCommands(program: Command): void {
         if (process.stderr.isTTY) process.stderr.write('\n');
         const seconds = ((performance.now() - started) / 1000).toFixed(1);
         console.log(
-          `invoices: ${report.issued} issued, ${report.nothing} customers with nothing to invoice, ${report.failed} failed, of ${report.customers} customers with deliveries, in ${seconds} s`,
+          `invoices: ${report.issued} issued, ${report.nothing} customers with nothing to invoice, ${report.failed} failed, of ${report.customers} customers with deliveries; credit notes: ${report.creditNotes} issued for returns and cancelled deliveries, of ${report.creditCustomers} customers with invoices; in ${seconds} s`,
         );
         for (const failure of report.failures) console.log(`  ${failure}`);
         process.exitCode = report.failed > 0 ? 2 : 0;

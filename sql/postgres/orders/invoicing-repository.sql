@@ -15,7 +15,7 @@ ORDER BY
 LIMIT
   $3;
 
--- InvoicingRepository.deliveredLines
+-- InvoicingRepository.deliveredLines (standing)
 SELECT
   "d"."delivery_no",
   "dl"."line_no",
@@ -31,7 +31,8 @@ SELECT
   "l"."unit_price",
   "l"."discount_bp",
   "l"."vat_bp",
-  "l"."returned"
+  "l"."returned",
+  "d"."cancelled"
 FROM
   "delivery" AS "d"
   INNER JOIN "delivery_line" AS "dl" ON "dl"."delivery_no" = "d"."delivery_no"
@@ -44,3 +45,50 @@ WHERE
 ORDER BY
   "d"."delivery_no",
   "dl"."line_no";
+
+-- InvoicingRepository.deliveredLines (with cancelled)
+SELECT
+  "d"."delivery_no",
+  "dl"."line_no",
+  "dl"."quantity",
+  "d"."created_at" AS "delivered_at",
+  "d"."reference" AS "delivery_reference",
+  "d"."order_no",
+  "o"."weborder",
+  "o"."currency",
+  "l"."article_no",
+  "l"."sizex",
+  "l"."barcode",
+  "l"."unit_price",
+  "l"."discount_bp",
+  "l"."vat_bp",
+  "l"."returned",
+  "d"."cancelled"
+FROM
+  "delivery" AS "d"
+  INNER JOIN "delivery_line" AS "dl" ON "dl"."delivery_no" = "d"."delivery_no"
+  INNER JOIN "sales_order" AS "o" ON "o"."order_no" = "d"."order_no"
+  INNER JOIN "sales_order_line" AS "l" ON "l"."order_no" = "d"."order_no"
+  AND "l"."line_no" = "dl"."line_no"
+WHERE
+  "d"."customer_no" = $1
+ORDER BY
+  "d"."delivery_no",
+  "dl"."line_no";
+
+-- InvoicingRepository.receivedReturns
+SELECT
+  "r"."order_no",
+  "rl"."line_no",
+  "r"."return_no",
+  "rl"."quantity"
+FROM
+  "order_return" AS "r"
+  INNER JOIN "order_return_line" AS "rl" ON "rl"."return_no" = "r"."return_no"
+WHERE
+  "r"."order_no" IN ($1)
+  AND "r"."state" = $2
+ORDER BY
+  "r"."order_no",
+  "r"."return_no",
+  "rl"."line_no";

@@ -113,6 +113,62 @@ export const BILLING_ADMIN_ROUTES: AdminRoute[] = [
     },
   }),
   adminRoute({
+    method: 'POST',
+    url: '/TV2/Admin/billing/credit-notes/run',
+    summary:
+      'The credit run: issue the credit notes owed for returns and deliveries cancelled after invoicing',
+    description:
+      'For every invoiced delivery line of the customer (or of every customer with invoices): pieces invoiced − ' +
+      'pieces still out with the customer (none of a cancelled delivery; returned pieces counted per order line) − ' +
+      'pieces credited already, one credit note per invoice, each line naming why (RETURN <no>, DELIVERY <no> ' +
+      'CANCELLED). Each piece is credited once, also when runs overlap; nothing owed issues nothing.',
+    body: Type.Object(
+      {
+        CUSTOMER: Type.Optional(
+          Type.Integer({ minimum: 1, maximum: MAX_INT32, description: 'Only this customer (default: all).' }),
+        ),
+      },
+      { additionalProperties: false },
+    ),
+    response: Type.Object({
+      CUSTOMERS: Type.Integer({ description: 'Customers with invoices looked at.' }),
+      ISSUED: Type.Array(
+        Type.Object({
+          NUMBER: Type.String(),
+          CUSTOMER: Type.Integer(),
+          CORRECTS: Type.String({ description: 'The invoice it corrects.' }),
+          GROSS: Type.Integer({ description: 'Total with VAT, minor units.' }),
+          REASONS: Type.Array(Type.String()),
+        }),
+      ),
+      FAILED: Type.Integer(),
+      FAILURES: Type.Array(Type.String()),
+    }),
+    async handler({ body, services }) {
+      const { credits } = services.billing;
+      const issued: Issued[] = [];
+      const report = { creditCustomers: 0, creditNotes: 0, failed: 0, failures: [] as string[] };
+      if (body.CUSTOMER !== undefined) {
+        issued.push(...(await credits.issueOwed(body.CUSTOMER)));
+        report.creditCustomers = 1;
+      } else {
+        await credits.issueAllOwed(report, undefined, (one) => issued.push(one));
+      }
+      return {
+        CUSTOMERS: report.creditCustomers,
+        ISSUED: issued.map((i) => ({
+          NUMBER: i.number,
+          CUSTOMER: i.snapshot.buyer.customerNo,
+          CORRECTS: i.snapshot.corrects?.number ?? '',
+          GROSS: i.snapshot.totals.gross,
+          REASONS: [...new Set(i.snapshot.lines.flatMap((l) => (l.creditReason ? [l.creditReason] : [])))],
+        })),
+        FAILED: report.failed,
+        FAILURES: report.failures,
+      };
+    },
+  }),
+  adminRoute({
     method: 'GET',
     url: '/TV2/Admin/billing/documents/:number',
     summary: 'An issued invoice or credit note: its snapshot, and whether it is intact',

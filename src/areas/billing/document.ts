@@ -84,6 +84,11 @@ export interface DocumentLine {
   /** Where the line comes from (a delivery line of an order), for the reader. */
   orderNo?: number;
   deliveryNo?: number;
+  /**
+   * A credit note line made by the credit run: why the pieces are given back ("RETURN 7",
+   * "DELIVERY 12 CANCELLED"; BT-127, the line note). Absent on invoices and credit notes by hand.
+   */
+  creditReason?: string;
 }
 
 /** One row of the VAT breakdown: the lines of one (category, rate), the rate applied once to their sum. */

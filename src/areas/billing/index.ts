@@ -5,6 +5,7 @@ import { BILLING_ERRORS } from './errors.ts';
 import { BILLING_IMPORT_KINDS } from './import-kinds.ts';
 import * as m0031 from './migrations/0031_billing.ts';
 import * as m0036 from './migrations/0036_billing_payments.ts';
+import * as m0038 from './migrations/0038_billing_credit_run.ts';
 import { BILLING_OPERATIONS } from './operations.ts';
 import './tables.ts';
 
@@ -26,6 +27,10 @@ export const billingArea: Area = {
   operations: BILLING_OPERATIONS,
   importKinds: BILLING_IMPORT_KINDS,
   adminRoutes: BILLING_ADMIN_ROUTES,
-  migrations: { '0031_billing': m0031, '0036_billing_payments': m0036 },
+  migrations: {
+    '0031_billing': m0031,
+    '0036_billing_payments': m0036,
+    '0038_billing_credit_run': m0038,
+  },
   services: (config, database, all) => ({ billing: createBillingServices(config, database, all) }),
 };

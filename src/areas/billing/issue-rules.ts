@@ -169,6 +169,8 @@ export function invoiceSnapshot(
 export interface CreditRequest {
   lineNo: number;
   quantity: number;
+  /** The credit run's reason ("RETURN 7", "DELIVERY 12 CANCELLED"), frozen on the line; none by hand. */
+  reason?: string;
 }
 
 const CREDIT_TERMS: Record<DocumentLanguage, string> = {
@@ -197,6 +199,7 @@ export function creditNoteSnapshot(
       lineNo: i + 1,
       quantity: c.quantity,
       discount: Math.round((line.discount * c.quantity) / line.quantity),
+      ...(c.reason ? { creditReason: c.reason } : {}),
     };
   });
   const { language } = invoice;

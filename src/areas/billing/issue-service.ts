@@ -4,12 +4,14 @@ import { inWriteTransaction } from '../../kernel/db/unit-of-work.ts';
 import { DomainError } from '../../kernel/errors.ts';
 import type { Services } from '../../kernel/services.ts';
 import { sizesByBarcodeIn } from '../catalog/index.ts';
-import type { DocumentLanguage, DocumentSnapshot, DocumentType } from './document.ts';
-import { DocumentRepository, type DocumentRow } from './document-repository.ts';
+import { accountedOf, billedSignature, lineKey } from './credit-rules.ts';
+import { CreditRunService } from './credit-run-service.ts';
+import type { DocumentLanguage, DocumentSnapshot } from './document.ts';
+import { DocumentRepository } from './document-repository.ts';
+import { COMPANY, type Issued, storeDocument } from './document-store.ts';
 import { BILLING_ERRORS } from './errors.ts';
 import {
   type CreditRequest,
-  contentHash,
   creditNoteSnapshot,
   documentLanguage,
   invoiceSnapshot,
@@ -18,16 +20,7 @@ import {
 } from './issue-rules.ts';
 import { buyerOf, sellerOf } from './parties.ts';
 
-/** The one company of the numbering series for now (a series per shop would be another key here). */
-export const COMPANY = 'MAIN';
-
-/** An issued document: its number and position, and the snapshot as stored. */
-export interface Issued {
-  documentId: number;
-  number: string;
-  snapshot: DocumentSnapshot;
-  contentHash: string;
-}
+export { COMPANY, type Issued } from './document-store.ts';
 
 /** What a batch run did (`tv2 invoice`). */
 export interface BatchReport {
@@ -35,6 +28,9 @@ export interface BatchReport {
   issued: number;
   /** Customers with deliveries but nothing left to invoice. */
   nothing: number;
+  /** Credit notes the credit run issued (returns, cancelled deliveries), of `creditCustomers` with invoices. */
+  creditNotes: number;
+  creditCustomers: number;
   failed: number;
   /** The first failures, "customer: message". */
   failures: string[];
@@ -55,12 +51,15 @@ export class IssueService {
   readonly config: Config;
   readonly all: Services;
   readonly now: () => Date;
+  /** The credit run: credit notes owed for returns and cancelled deliveries. */
+  readonly credits: CreditRunService;
 
   constructor(database: Database, config: Config, all: Services, now: () => Date = () => new Date()) {
     this.database = database;
     this.config = config;
     this.all = all;
     this.now = now;
+    this.credits = new CreditRunService(database, all, now);
   }
 
   /**
@@ -71,7 +70,15 @@ export class IssueService {
     const customer = await this.all.customers.customers.getCustomer(customerNo);
     const buyer = buyerOf(customer);
     const language = documentLanguage(customer.LANGUAGE);
-    const candidates = await this.all.orders.invoicing.deliveredNotReturned(customerNo, deliveryNos);
+    // What is billed first, then the deliveries: every delivery an invoice read here bills is in
+    // the deliveries read after it.
+    const billedBefore = await new DocumentRepository(this.database.db).billedLinesOf(customerNo);
+    const invoicedBefore = new Set(billedBefore.map((b) => lineKey(b.deliveryNo, b.deliveryLineNo)));
+    const candidates = (
+      await this.all.orders.invoicing.deliveredNotReturned(customerNo, deliveryNos, {
+        accounted: accountedOf(billedBefore),
+      })
+    ).filter((l) => !invoicedBefore.has(lineKey(l.deliveryNo, l.lineNo)));
     const nothing = () =>
       BILLING_ERRORS.NOTHING_TO_INVOICE(
         `Customer ${customerNo} has nothing delivered that is not returned or invoiced${deliveryNos ? ` in deliveries ${deliveryNos.join(', ')}` : ''}.`,
@@ -95,15 +102,33 @@ export class IssueService {
       const repo = new DocumentRepository(uow.db);
       // The number first: from here on this transaction is the series' only issuer.
       const seq = await repo.takeNumber('INVOICE', COMPANY, year);
-      const invoiced = await repo.invoicedDeliveryLines(candidates.map((l) => l.deliveryNo));
-      const lines: LineToInvoice[] = candidates.filter((l) => !invoiced.has(`${l.deliveryNo}/${l.lineNo}`));
+      await repo.lockCustomer(customerNo);
+      // After the number and the customer's lock (the issuers of the series and the customer's
+      // credit run are in line): what is
+      // billed now. Unchanged since the read before, the candidates stand; else something was
+      // invoiced or credited in between, and the pieces out are read again in this transaction
+      // against it (a credited return must not be taken off these deliveries as well).
+      const billed = await repo.billedLinesOf(customerNo);
+      let lines: LineToInvoice[] = candidates;
+      if (billedSignature(billed) !== billedSignature(billedBefore)) {
+        const invoiced = new Set(billed.map((b) => lineKey(b.deliveryNo, b.deliveryLineNo)));
+        const read = new Set(candidates.map((l) => lineKey(l.deliveryNo, l.lineNo)));
+        lines = (
+          await this.all.orders.invoicing.deliveredNotReturned(customerNo, deliveryNos, {
+            accounted: accountedOf(billed),
+            db: uow.db,
+          })
+        ).filter(
+          (l) => read.has(lineKey(l.deliveryNo, l.lineNo)) && !invoiced.has(lineKey(l.deliveryNo, l.lineNo)),
+        );
+      }
       if (lines.length === 0) throw nothing();
       const snapshot = invoiceSnapshot(
         { seq, year, issueDate, paymentDays, seller, buyer, language },
         lines,
         descriptions,
       );
-      const issued = await this.#store(repo, await uow.stamp(), 'INVOICE', seq, snapshot, null);
+      const issued = await storeDocument(repo, await uow.stamp(), seq, snapshot, null, this.now);
       await repo.insertInvoiceLines(
         lines.map((l, i) => ({
           document_id: issued.documentId,
@@ -121,10 +146,19 @@ export class IssueService {
 
   /**
    * `tv2 invoice`: one invoice per customer with deliveries left to invoice, each in its own
-   * transaction (a customer that fails is reported and the run goes on).
+   * transaction (a customer that fails is reported and the run goes on); then the credit run
+   * (CreditRunService.issueAllOwed): the credit notes owed for returns and cancelled deliveries.
    */
   async issueAll(onProgress?: (report: BatchReport) => void): Promise<BatchReport> {
-    const report: BatchReport = { customers: 0, issued: 0, nothing: 0, failed: 0, failures: [] };
+    const report: BatchReport = {
+      customers: 0,
+      issued: 0,
+      nothing: 0,
+      creditNotes: 0,
+      creditCustomers: 0,
+      failed: 0,
+      failures: [],
+    };
     let after = 0;
     for (;;) {
       const customers = await this.all.orders.invoicing.customersWithDeliveries(after, BATCH_PAGE);
@@ -144,9 +178,12 @@ export class IssueService {
         }
       }
       onProgress?.(report);
-      if (customers.length < BATCH_PAGE) return report;
+      if (customers.length < BATCH_PAGE) break;
       after = customers[customers.length - 1] as number;
     }
+    // Then the credit notes owed (returns and cancellations after invoicing), per customer.
+    await this.credits.issueAllOwed(report, onProgress);
+    return report;
   }
 
   /**
@@ -187,7 +224,7 @@ export class IssueService {
         throw BILLING_ERRORS.CREDIT_EXCEEDS_INVOICED(`Invoice ${invoiceNumber} has nothing left to credit.`);
       const snapshot = creditNoteSnapshot(invoiced, given, { seq, year, issueDate });
       const documentId = Number(invoice.document_id);
-      const issued = await this.#store(repo, await uow.stamp(), 'CREDIT_NOTE', seq, snapshot, documentId);
+      const issued = await storeDocument(repo, await uow.stamp(), seq, snapshot, documentId, this.now);
       await repo.insertCreditLines(
         given.map((c, i) => ({
           document_id: issued.documentId,
@@ -195,50 +232,11 @@ export class IssueService {
           invoice_id: documentId,
           invoice_line_no: c.lineNo,
           quantity: c.quantity,
+          reason: null,
         })),
       );
       return issued;
     });
-  }
-
-  async #store(
-    repo: DocumentRepository,
-    scn: number,
-    type: DocumentType,
-    seq: number,
-    snapshot: DocumentSnapshot,
-    corrects: number | null,
-  ): Promise<Issued> {
-    const json = JSON.stringify(snapshot);
-    const hash = contentHash(json);
-    const row: Omit<DocumentRow, 'document_id'> = {
-      doc_type: type,
-      company: COMPANY,
-      year: Number(snapshot.issueDate.slice(0, 4)),
-      seq,
-      number: snapshot.number,
-      issue_date: snapshot.issueDate,
-      due_date: snapshot.dueDate,
-      customer_no: snapshot.buyer.customerNo,
-      currency: snapshot.currency,
-      net: snapshot.totals.net,
-      vat: snapshot.totals.vat,
-      gross: snapshot.totals.gross,
-      payment_reference: snapshot.paymentReference,
-      corrects_document_id: corrects,
-      snapshot: json,
-      content_hash: hash,
-      scn,
-      created_at: this.now().toISOString(),
-    };
-    const documentId = await repo.insertDocument(row);
-    await repo.insertOpenItem({
-      document_id: documentId,
-      customer_no: row.customer_no,
-      open_amount: row.gross,
-      scn,
-    });
-    return { documentId, number: snapshot.number, snapshot, contentHash: hash };
   }
 
   /** The articles' descriptions in the document's language, by barcode (frozen into the lines). */

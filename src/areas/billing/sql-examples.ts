@@ -108,10 +108,13 @@ export const sqlExamples: AreaSqlExamples = {
           }),
         );
         await r.insertCreditLines([
-          { document_id: id, line_no: 1, invoice_id: 1, invoice_line_no: 1, quantity: 1 },
+          { document_id: id, line_no: 1, invoice_id: 1, invoice_line_no: 1, quantity: 1, reason: 'RETURN 1' },
         ]);
       },
-      invoicedDeliveryLines: (r) => r.invoicedDeliveryLines([1, 2]),
+      lockCustomer: (r) => r.lockCustomer(10001),
+      billedLinesOf: (r) => r.billedLinesOf(10001),
+      customersWithInvoices: (r) => r.customersWithInvoices(0, 500),
+      findById: (r) => r.findById(1),
       findByNumber: (r) => r.findByNumber('INV-2026-000001'),
       invoiceLinesOf: (r) => r.invoiceLinesOf(1),
       creditedOf: (r) => r.creditedOf(1),

@@ -59,6 +59,8 @@ export interface BillingCreditLineTable {
   invoice_id: number;
   invoice_line_no: number;
   quantity: number;
+  /** Why (migration 0038): "RETURN 7", "DELIVERY 12 CANCELLED"; null by hand. */
+  reason: string | null;
 }
 
 /** What is still open of a document (migration 0036): to pay (an invoice) or to refund (a credit note). */
@@ -99,7 +101,12 @@ export interface BillingAllocationTable {
   scn: number;
 }
 
-/** Tables of the billing area (migrations 0031_billing, 0036_billing_payments). */
+/** A customer an invoice or a credit run locked (migration 0038): the row is the lock, nothing else. */
+export interface BillingCustomerLockTable {
+  customer_no: number;
+}
+
+/** Tables of the billing area (migrations 0031_billing, 0036_billing_payments, 0038_billing_credit_run). */
 export interface BillingTables {
   billing_open_item: BillingOpenItemTable;
   billing_payment: BillingPaymentTable;
@@ -108,6 +115,7 @@ export interface BillingTables {
   billing_document: BillingDocumentTable;
   billing_invoice_line: BillingInvoiceLineTable;
   billing_credit_line: BillingCreditLineTable;
+  billing_customer_lock: BillingCustomerLockTable;
 }
 
 declare module '../../kernel/db/schema.ts' {

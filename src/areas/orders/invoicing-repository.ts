@@ -20,6 +20,16 @@ export interface DeliveredLineRow {
   vat_bp: number;
   /** The order line's counter of returned pieces (returns are counted per order line). */
   returned: number;
+  /** 1: the delivery was cancelled (the goods did not leave); 0: it stands. */
+  cancelled: number;
+}
+
+/** A received return's pieces of one order line (the reason written on a credit note). */
+export interface ReceivedReturnRow {
+  order_no: number;
+  line_no: number;
+  return_no: number;
+  quantity: number;
 }
 
 /**
@@ -35,10 +45,11 @@ export class InvoicingRepository {
   }
 
   /**
-   * Every line of the customer's deliveries that are not cancelled, in delivery order (an index
-   * range on delivery (customer_no, delivery_no)), with the order line it delivered.
+   * Every line of the customer's deliveries, in delivery order (an index range on delivery
+   * (customer_no, delivery_no)), with the order line it delivered; cancelled deliveries only when
+   * asked (billing credits what it invoiced of them).
    */
-  async deliveredLines(customerNo: number): Promise<DeliveredLineRow[]> {
+  async deliveredLines(customerNo: number, withCancelled = false): Promise<DeliveredLineRow[]> {
     const rows = await this.db
       .selectFrom('delivery as d')
       .innerJoin('delivery_line as dl', 'dl.delivery_no', 'd.delivery_no')
@@ -62,9 +73,10 @@ export class InvoicingRepository {
         'l.discount_bp',
         'l.vat_bp',
         'l.returned',
+        'd.cancelled',
       ])
       .where('d.customer_no', '=', customerNo)
-      .where('d.cancelled', '=', 0)
+      .$if(!withCancelled, (q) => q.where('d.cancelled', '=', 0))
       .orderBy('d.delivery_no')
       .orderBy('dl.line_no')
       .execute();
@@ -73,7 +85,37 @@ export class InvoicingRepository {
       delivery_no: Number(r.delivery_no),
       order_no: Number(r.order_no),
       unit_price: Number(r.unit_price),
+      cancelled: Number(r.cancelled),
     }));
+  }
+
+  /**
+   * The received returns of these orders, per order line (an index range on order_return
+   * (order_no, return_no) per order), oldest first.
+   */
+  async receivedReturns(orderNos: readonly number[]): Promise<ReceivedReturnRow[]> {
+    const out: ReceivedReturnRow[] = [];
+    const distinct = [...new Set(orderNos)];
+    for (let i = 0; i < distinct.length; i += 500) {
+      const rows = await this.db
+        .selectFrom('order_return as r')
+        .innerJoin('order_return_line as rl', 'rl.return_no', 'r.return_no')
+        .select(['r.order_no', 'rl.line_no', 'r.return_no', 'rl.quantity'])
+        .where('r.order_no', 'in', distinct.slice(i, i + 500))
+        .where('r.state', '=', 'RECEIVED')
+        .orderBy('r.order_no')
+        .orderBy('r.return_no')
+        .orderBy('rl.line_no')
+        .execute();
+      for (const r of rows)
+        out.push({
+          order_no: Number(r.order_no),
+          line_no: r.line_no,
+          return_no: Number(r.return_no),
+          quantity: r.quantity,
+        });
+    }
+    return out;
   }
 
   /**

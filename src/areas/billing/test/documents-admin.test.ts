@@ -154,9 +154,11 @@ describe(`issued documents are immutable (${ENGINE})`, () => {
     expect(methods.filter((m) => /update|delete|remove|set|change|replace/i.test(m))).toEqual([]);
     const source = readFileSync(new URL('../document-repository.ts', import.meta.url), 'utf8');
     expect(source).not.toMatch(/updateTable|deleteFrom|replaceInto/);
-    // The one upsert moves the series counter, never a document.
-    expect(source.match(/doUpdateSet/g)).toHaveLength(1);
-    expect(source).toMatch(/insertInto\('billing_series'\)[\s\S]*?doUpdateSet/);
+    // The two upserts move the series counter and lock a customer (a row of nothing else), never a document.
+    expect(source.match(/doUpdateSet/g)).toHaveLength(2);
+    expect(source).toMatch(
+      /insertInto\('billing_series'\)[\s\S]*?doUpdateSet[\s\S]*?insertInto\('billing_customer_lock'\)[\s\S]*?doUpdateSet/,
+    );
   });
 
   it('the content check finds a snapshot changed after issue', async () => {

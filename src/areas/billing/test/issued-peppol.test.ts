@@ -90,4 +90,36 @@ describe(`issued documents pass the Peppol BIS Billing 3.0 rules (${ENGINE})`, (
     expect(numbers.length).toBeGreaterThanOrEqual(5);
     for (const number of numbers) await expectValidUbl(number);
   });
+
+  it('the credit notes the credit run makes for a return and a cancelled delivery (their lines name why)', async () => {
+    const orderNo = await placeOrder(ctx, BELGIAN_CUSTOMER, [
+      [0, 3],
+      [1, 2],
+    ]);
+    const kept = await deliver(ctx, orderNo, [[1, 3]]);
+    const wrong = await deliver(ctx, orderNo, [[2, 2]]);
+    const issued = await post('/TV2/Admin/billing/invoices', {
+      CUSTOMER: BELGIAN_CUSTOMER,
+      DELIVERIES: [kept, wrong],
+    });
+    expect(issued.statusCode, issued.body).toBe(200);
+    const cancelled = await post(`/TV2/Admin/deliveries/${wrong}/cancel`, {});
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const authorised = await ctx.t.services.orders.moves.returns.authorise({
+      orderNo,
+      party: { customerNo: BELGIAN_CUSTOMER },
+      lines: [{ line: 1, quantity: 1 }],
+      reason: 'damaged',
+      pointer: '',
+    });
+    const received = await post(`/TV2/Admin/returns/${authorised.returnNo}/receive`, {});
+    expect(received.statusCode, received.body).toBe(200);
+    const run = await post('/TV2/Admin/billing/credit-notes/run', { CUSTOMER: BELGIAN_CUSTOMER });
+    expect(run.statusCode, run.body).toBe(200);
+    const [note] = run.json().ISSUED as Array<{ NUMBER: string; CORRECTS: string }>;
+    expect(note?.CORRECTS).toBe(issued.json().NUMBER);
+    const xml = await expectValidUbl(note?.NUMBER as string);
+    expect(xml).toContain(`<cbc:Note>RETURN ${authorised.returnNo}</cbc:Note>`);
+    expect(xml).toContain(`<cbc:Note>DELIVERY ${wrong} CANCELLED</cbc:Note>`);
+  });
 });

@@ -304,6 +304,8 @@ function taxSubtotal(w: Writer, row: VatBreakdownRow): void {
 function documentLine(w: Writer, doc: DocumentSnapshot, line: DocumentLine, credit: boolean): void {
   w.group(credit ? 'cac:CreditNoteLine' : 'cac:InvoiceLine', (g) => {
     g.text('cbc:ID', String(line.lineNo));
+    // BT-127, the line note: why the credit run gave these pieces back (UBL: after ID).
+    g.optional('cbc:Note', line.creditReason);
     g.text(credit ? 'cbc:CreditedQuantity' : 'cbc:InvoicedQuantity', String(line.quantity), {
       unitCode: UNIT_CODE,
     });
