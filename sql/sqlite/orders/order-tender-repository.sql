@@ -40,3 +40,14 @@ WHERE
   "order_no" = ?
 ORDER BY
   "line_no";
+
+-- OrderTenderRepository.tendersOfOrders
+SELECT
+  *
+FROM
+  "order_tender"
+WHERE
+  "order_no" IN (?, ?)
+ORDER BY
+  "order_no",
+  "line_no";

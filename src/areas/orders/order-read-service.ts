@@ -13,6 +13,7 @@ import {
   type ReadLineRow,
   type ReadOrderRow,
 } from './order-read-repository.ts';
+import { OrderTenderRepository } from './order-tender-repository.ts';
 import {
   type ArticleTexts,
   articleTextsOf,
@@ -114,7 +115,14 @@ export class OrderReadService {
       ({ orders, nextOffset } = await this.#newestFirst(party, ask.page));
     }
     const lines = byOrder(await this.#read.linesOfOrders(orders.map((o) => Number(o.order_no))));
-    return { nextOffset, items: orders.map((o) => clientOrder(o, lines.get(Number(o.order_no)) ?? [])) };
+    const paidWith = orders.filter((o) => Number(o.tenders_paid) > 0).map((o) => Number(o.order_no));
+    const tenders = byOrder(await new OrderTenderRepository(this.database.db).tendersOfOrders(paidWith));
+    return {
+      nextOffset,
+      items: orders.map((o) =>
+        clientOrder(o, lines.get(Number(o.order_no)) ?? [], tenders.get(Number(o.order_no)) ?? []),
+      ),
+    };
   }
 
   /**

@@ -37,6 +37,25 @@ export class OrderTenderRepository {
     }));
   }
 
+  /** The tenders of several orders (a page of a client's orders), by order and line. */
+  async tendersOfOrders(orderNos: readonly number[]): Promise<OrderTenderRow[]> {
+    if (orderNos.length === 0) return [];
+    const rows = await this.#db
+      .selectFrom('order_tender')
+      .selectAll()
+      .where('order_no', 'in', orderNos)
+      .orderBy('order_no')
+      .orderBy('line_no')
+      .execute();
+    return rows.map((r) => ({
+      ...r,
+      order_no: Number(r.order_no),
+      tender_id: Number(r.tender_id),
+      amount: Number(r.amount),
+      refunded: Number(r.refunded),
+    }));
+  }
+
   /**
    * Counts `amount` more given back to one tender of the order, if that keeps it within what the
    * tender paid (the check of 0037 refuses more as well): false when it would not.

@@ -2,6 +2,8 @@ import type { Static } from 'typebox';
 import { fromLanguageJson, type LanguageObject } from '../../kernel/language.ts';
 import { fromMinor, percentFromBasisPoints } from '../../kernel/money.ts';
 import type { HistoryRow, ReadLineRow, ReadOrderRow, ReadVatRow } from './order-read-repository.ts';
+import type { OrderTenderRow } from './order-tender-repository.ts';
+import { tendersToWire } from './placed-order.ts';
 import type {
   ClientOrderSchema,
   GetOrderItemSchema,
@@ -234,7 +236,11 @@ export function orderHistoryItem(order: ReadOrderRow, lines: readonly ReadLineRo
 }
 
 /** One order of B2C_GetOrderState, with its lines (a client follows its order line by line). */
-export function clientOrder(order: ReadOrderRow, lines: readonly ReadLineRow[]): ClientOrder {
+export function clientOrder(
+  order: ReadOrderRow,
+  lines: readonly ReadLineRow[],
+  tenders: readonly OrderTenderRow[] = [],
+): ClientOrder {
   return {
     ORDERNO: Number(order.order_no),
     WEBORDER: order.weborder,
@@ -246,6 +252,10 @@ export function clientOrder(order: ReadOrderRow, lines: readonly ReadLineRow[]):
     DELIVERYADDRESS: clientAddress(order.delivery_address),
     PICKUPLOCATION: order.pickup_point,
     PAYMENTREFERENCE: order.payment_reference,
+    TENDERS: tendersToWire(tenders),
+    TOPAY: fromMinor(Number(order.gross) - Number(order.tenders_paid)),
+    BONUSCARD: order.bonus_card,
+    BONUSEARNED: fromMinor(Number(order.bonus_earned)),
     LINES: lines.map((l) => ({
       LINE: Number(l.line_no),
       BARCODE: l.barcode,

@@ -1,5 +1,6 @@
 import { type TProperties, Type } from 'typebox';
 import { LanguageSchema, NextOffsetSchema, ScnSchema } from '../../kernel/schemas.ts';
+import { PaidTenderSchema } from './placement-schemas.ts';
 import { ORDER_STATES } from './rules/states.ts';
 
 /**
@@ -175,6 +176,12 @@ export const ClientOrderSchema = Obj({
   ),
   PICKUPLOCATION: Type.Union([Type.String(), Type.Null()], { description: 'The pickup location, or null.' }),
   PAYMENTREFERENCE: Type.Union([Type.String(), Type.Null()]),
+  TENDERS: Type.Array(PaidTenderSchema, {
+    description: 'Tenders that paid the order (means of payment, not discounts), with what each got back.',
+  }),
+  TOPAY: Type.Number({ description: 'GROSS less what TENDERS paid: paid outside tv2.' }),
+  BONUSCARD: Type.Union([Type.String(), Type.Null()], { description: 'The bonus card the order earns on.' }),
+  BONUSEARNED: Type.Number({ description: 'What the order has put on its bonus card so far.' }),
   LINES: Type.Array(
     Obj({
       LINE: Type.Integer(),

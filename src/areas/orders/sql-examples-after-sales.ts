@@ -73,6 +73,7 @@ export const AFTER_SALES_SQL_EXAMPLES: RepositorySqlExamples[] = [
         },
       ]),
     tendersOf: (r) => r.tendersOf(1),
+    tendersOfOrders: (r) => r.tendersOfOrders([1, 2]),
     addRefunded: (r) => r.addRefunded(1, 1, 500),
     setBonusEarned: (r) => r.setBonusEarned(1, 120),
   }),

@@ -54,7 +54,7 @@ const { parentPort, workerData, threadId } = require('node:worker_threads');
 
 const REFUSALS = ['conflict VOUCHER_BALANCE_INSUFFICIENT', 'conflict VOUCHER_NOT_USABLE'];
 
-describe(`web orders racing for one voucher (${ENGINE})`, () => {
+describe(`web orders racing for one voucher, Odoo PR 205057 through orders (${ENGINE})`, () => {
   const THREADS = 4;
   const EACH = 10;
   const PAYS = 10;

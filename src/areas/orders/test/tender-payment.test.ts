@@ -252,7 +252,7 @@ describe('refunds and bonus of an order paid with tenders', () => {
     ]);
   });
 
-  it('earns bonus on delivery for what was paid outside tenders, takes it back with the delivery, and refunds a return as a credit-note voucher', async () => {
+  it('earns bonus on delivery for what was paid outside tenders, takes it back with the delivery, and refunds a return as a credit-note voucher (Odoo #135393: the spent voucher is not re-applied)', async () => {
     const code = await voucher(40);
     const card = 43000003;
     const placed = await post(
@@ -273,6 +273,19 @@ describe('refunds and bonus of an order paid with tenders', () => {
     });
     // The card did not exist: the first earning made it, the client's.
     expect(await balance(String(card))).toBe(earn);
+    // The client's order read shows the tenders as means of payment and what the order earned.
+    const read = await ctx.t.call('GET', 'B2C_GetOrderState', {
+      token: ctx.client,
+      query: { strorderno: String(no) },
+    });
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json().B2CGETORDERSTATE.ORDERS[0]).toMatchObject({
+      GROSS: gross / 100,
+      TENDERS: [{ LINE: 1, TYPE: 'VOUCHER', KIND: 'GIFT_VOUCHER', CODE: code, AMOUNT: 40, REFUNDED: 0 }],
+      TOPAY: (gross - 4000) / 100,
+      BONUSCARD: String(card),
+      BONUSEARNED: earn / 100,
+    });
     const cardRow = await ctx.t.services.tenders.bonus.card(card);
     expect(cardRow.client_no).toBe(CLIENT);
 
