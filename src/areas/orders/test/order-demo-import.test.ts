@@ -38,6 +38,15 @@ describe('the demo orders', () => {
     const returns = await t.database.db.selectFrom('order_return').select(['state']).execute();
     expect(returns).toEqual([{ state: 'RECEIVED' }]);
     expect(await t.services.stock.ledger.verifyLedger()).toEqual([]);
+    // A web order paid in part with a gift voucher (the tenders area's demo data, seeded after).
+    const paid = await t.database.db
+      .selectFrom('order_tender')
+      .innerJoin('sales_order', 'sales_order.order_no', 'order_tender.order_no')
+      .select(['sales_order.weborder', 'order_tender.kind', 'order_tender.amount'])
+      .execute();
+    expect(paid.map((p) => [p.weborder, p.kind, Number(p.amount)])).toEqual([
+      ['WEB-DEMO-VOUCHER', 'GIFT_VOUCHER', 500],
+    ]);
   });
 });
 
