@@ -3,8 +3,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ENGINE, freshDatabaseUrl } from '../../../test/helpers/test-app.ts';
 import { MIGRATIONS } from '../../areas.ts';
-import { sqlitePathFrom } from '../../config.ts';
-import { type Database, migrate, openDatabase } from './database.ts';
+import { loadConfig, sqlitePathFrom } from '../../config.ts';
+import { type Database, databaseOptions, migrate, openDatabase } from './database.ts';
 import { GroupCommitter } from './group-commit.ts';
 import { currentScn, inWriteTransaction, joinedDatabase, type UnitOfWork } from './unit-of-work.ts';
 
@@ -224,5 +224,36 @@ describe.runIf(ENGINE === 'sqlite')('group commit (SQLite)', () => {
     expect(lone).toBe(before + 1);
     expect(member).toEqual([before + 2, before + 2]);
     expect(await currentScn(database.db)).toBe(before + 2);
+  });
+
+  it('is off with TV2_SQLITE_GROUP_COMMIT=0: every writer commits on its own', async () => {
+    expect(databaseOptions(loadConfig({})).sqliteGroupCommit).toBe(true);
+    const options = databaseOptions(loadConfig({ TV2_SQLITE_GROUP_COMMIT: '0' }));
+    expect(options.sqliteGroupCommit).toBe(false);
+    const fresh = await freshDatabaseUrl();
+    const off = openDatabase(fresh.url, options);
+    try {
+      await migrate(off, MIGRATIONS);
+      expect(off.sqliteGroupCommit).toBe(false);
+      const other = new Sqlite(sqlitePathFrom(fresh.url), { readonly: true });
+      try {
+        const visible = (code: string) =>
+          (other.prepare('select count(*) as n from size_table where code = ?').get(code) as { n: number }).n;
+        // the second writer runs after the first committed: it sees the first's row from outside
+        const [, second] = await Promise.all([
+          inWriteTransaction(off, (uow) => insertSize(uow, 'GC9-A')),
+          inWriteTransaction(off, async (uow) => {
+            await insertSize(uow, 'GC9-B');
+            return visible('GC9-A');
+          }),
+        ]);
+        expect(second).toBe(1);
+      } finally {
+        other.close();
+      }
+    } finally {
+      await off.close();
+      await fresh.drop();
+    }
   });
 });

@@ -68,7 +68,7 @@ export class GroupCommitter {
   /** A batch started in this turn of the event loop: writers coming now wait for the turn's end. */
   #turnTaken = false;
 
-  /** `committed` is called once per batch that committed (before its members get their answers). */
+  /** `committed` is called once per batch that committed. */
   constructor(db: Kysely<DB>, committed: () => void, maxMembers = GROUP_COMMIT_MAX_MEMBERS) {
     this.#db = db;
     this.#committed = committed;
@@ -112,11 +112,15 @@ export class GroupCommitter {
       for (const member of members) member.reject(error);
       return;
     }
-    this.#committed();
     for (const [i, outcome] of outcomes.entries()) {
       const member = members[i] as Member;
       if (outcome.ok) member.resolve(outcome.value);
       else member.reject(outcome.error);
+    }
+    try {
+      this.#committed();
+    } catch {
+      // what follows a commit (the statistics check) is no member's concern, and must not stop the queue
     }
   }
 }
