@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accountedOf, type BilledLine, billedSignature, creditsOwed, type LineOut } from './credit-rules.ts';
+import { accountedOf, type BilledLine, creditsOwed, type LineOut } from './credit-rules.ts';
 
 const billed = (
   invoiceId: number,
@@ -53,12 +53,5 @@ describe('the credit run’s rules', () => {
       ['10/1', 3],
       ['11/1', 0],
     ]);
-  });
-
-  it('signs the billed lines so that a credit or an invoice in between is seen', () => {
-    const before = [billed(1, 1, 10, 5)];
-    expect(billedSignature(before)).toBe(billedSignature([billed(1, 1, 10, 5)]));
-    expect(billedSignature(before)).not.toBe(billedSignature([billed(1, 1, 10, 5, 1)]));
-    expect(billedSignature(before)).not.toBe(billedSignature([...before, billed(2, 1, 11, 1)]));
   });
 });

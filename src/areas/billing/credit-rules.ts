@@ -77,8 +77,3 @@ export function creditsOwed(billed: readonly BilledLine[], out: readonly LineOut
   }
   return owed;
 }
-
-/** The billed lines as one comparable text: equal texts, nothing invoiced or credited in between. */
-export function billedSignature(billed: readonly BilledLine[]): string {
-  return billed.map((b) => `${b.invoiceId}.${b.invoiceLineNo}:${b.credited}`).join(' ');
-}

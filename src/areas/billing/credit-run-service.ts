@@ -3,7 +3,7 @@ import type { Database } from '../../kernel/db/database.ts';
 import type { DB } from '../../kernel/db/schema.ts';
 import { inWriteTransaction } from '../../kernel/db/unit-of-work.ts';
 import type { Services } from '../../kernel/services.ts';
-import { accountedOf, creditsOwed, type OwedLine } from './credit-rules.ts';
+import { accountedOf, type BilledLine, creditsOwed, type OwedLine } from './credit-rules.ts';
 import type { DocumentSnapshot } from './document.ts';
 import { DocumentRepository } from './document-repository.ts';
 import { COMPANY, type Issued, storeDocument } from './document-store.ts';
@@ -92,15 +92,25 @@ export class CreditRunService {
     }
   }
 
-  /** Per invoice, what is owed: billed lines first, then the pieces out (see issue-service's read order). */
+  /**
+   * Per invoice, what is owed. The pieces out first; billing's billed lines only when something
+   * came back or a delivery was cancelled (else nothing can be owed: a customer of deliveries that
+   * all stand and nothing returned costs one read). In a transaction, under the customer's lock,
+   * no invoice of the customer commits between the two reads.
+   */
   async #owed(db: Kysely<DB>, customerNo: number, inTransaction: boolean): Promise<Map<number, OwedLine[]>> {
-    const billed = await new DocumentRepository(db).billedLinesOf(customerNo);
-    if (billed.length === 0) return new Map();
+    const repo = new DocumentRepository(db);
+    let billed: Promise<BilledLine[]> | undefined;
+    const readBilled = () => {
+      billed ??= repo.billedLinesOf(customerNo);
+      return billed;
+    };
     const out = await this.all.orders.invoicing.linesOut(customerNo, {
-      accounted: accountedOf(billed),
+      accounted: async () => accountedOf(await readBilled()),
       ...(inTransaction ? { db } : {}),
     });
-    return creditsOwed(billed, out);
+    if (!out.some((l) => l.cancelled || l.quantity < l.delivered)) return new Map();
+    return creditsOwed(await readBilled(), out);
   }
 
   /** One credit note for what one invoice is owed, read again after its number; undefined when nothing is. */
@@ -112,8 +122,9 @@ export class CreditRunService {
         const repo = new DocumentRepository(uow.db);
         // The customer first, so no invoice of it is issued between the read below and the
         // commit; then the number (always in this order, and an invoice takes its number before
-        // the customer: no two transactions wait for each other in a circle).
-        await repo.lockCustomer(customerNo);
+        // the customer: no two transactions wait for each other in a circle). On SQLite the write
+        // transaction is the lock already (one writer).
+        if (this.database.engine === 'postgres') await repo.lockCustomer(customerNo);
         const seq = await repo.takeNumber('CREDIT_NOTE', COMPANY, year);
         // After the number: what is credited now, every earlier credit note committed.
         const lines = (await this.#owed(uow.db, customerNo, true)).get(invoiceId);

@@ -4,7 +4,7 @@ import { inWriteTransaction } from '../../kernel/db/unit-of-work.ts';
 import { DomainError } from '../../kernel/errors.ts';
 import type { Services } from '../../kernel/services.ts';
 import { sizesByBarcodeIn } from '../catalog/index.ts';
-import { accountedOf, billedSignature, lineKey } from './credit-rules.ts';
+import { accountedOf, lineKey } from './credit-rules.ts';
 import { CreditRunService } from './credit-run-service.ts';
 import type { DocumentLanguage, DocumentSnapshot } from './document.ts';
 import { DocumentRepository } from './document-repository.ts';
@@ -70,15 +70,15 @@ export class IssueService {
     const customer = await this.all.customers.customers.getCustomer(customerNo);
     const buyer = buyerOf(customer);
     const language = documentLanguage(customer.LANGUAGE);
-    // What is billed first, then the deliveries: every delivery an invoice read here bills is in
-    // the deliveries read after it.
-    const billedBefore = await new DocumentRepository(this.database.db).billedLinesOf(customerNo);
-    const invoicedBefore = new Set(billedBefore.map((b) => lineKey(b.deliveryNo, b.deliveryLineNo)));
-    const candidates = (
-      await this.all.orders.invoicing.deliveredNotReturned(customerNo, deliveryNos, {
-        accounted: accountedOf(billedBefore),
-      })
-    ).filter((l) => !invoicedBefore.has(lineKey(l.deliveryNo, l.lineNo)));
+    // What billing accounted for is asked only when an order line has returned pieces; then the
+    // pieces are read again in the transaction (below).
+    let withReturns = false;
+    const candidates = await this.all.orders.invoicing.deliveredNotReturned(customerNo, deliveryNos, {
+      accounted: async () => {
+        withReturns = true;
+        return accountedOf(await new DocumentRepository(this.database.db).billedLinesOf(customerNo));
+      },
+    });
     const nothing = () =>
       BILLING_ERRORS.NOTHING_TO_INVOICE(
         `Customer ${customerNo} has nothing delivered that is not returned or invoiced${deliveryNos ? ` in deliveries ${deliveryNos.join(', ')}` : ''}.`,
@@ -102,26 +102,24 @@ export class IssueService {
       const repo = new DocumentRepository(uow.db);
       // The number first: from here on this transaction is the series' only issuer.
       const seq = await repo.takeNumber('INVOICE', COMPANY, year);
-      await repo.lockCustomer(customerNo);
+      // On SQLite the write transaction is the lock already (one writer).
+      if (this.database.engine === 'postgres') await repo.lockCustomer(customerNo);
       // After the number and the customer's lock (the issuers of the series and the customer's
-      // credit run are in line): what is
-      // billed now. Unchanged since the read before, the candidates stand; else something was
-      // invoiced or credited in between, and the pieces out are read again in this transaction
-      // against it (a credited return must not be taken off these deliveries as well).
+      // credit run are in line): what is billed now. With returns, the pieces out depend on it
+      // (a credited return is not taken off these deliveries again): read again, here.
       const billed = await repo.billedLinesOf(customerNo);
-      let lines: LineToInvoice[] = candidates;
-      if (billedSignature(billed) !== billedSignature(billedBefore)) {
-        const invoiced = new Set(billed.map((b) => lineKey(b.deliveryNo, b.deliveryLineNo)));
+      const invoiced = new Set(billed.map((b) => lineKey(b.deliveryNo, b.deliveryLineNo)));
+      let open = candidates;
+      if (withReturns) {
         const read = new Set(candidates.map((l) => lineKey(l.deliveryNo, l.lineNo)));
-        lines = (
+        open = (
           await this.all.orders.invoicing.deliveredNotReturned(customerNo, deliveryNos, {
-            accounted: accountedOf(billed),
+            accounted: async () => accountedOf(billed),
             db: uow.db,
           })
-        ).filter(
-          (l) => read.has(lineKey(l.deliveryNo, l.lineNo)) && !invoiced.has(lineKey(l.deliveryNo, l.lineNo)),
-        );
+        ).filter((l) => read.has(lineKey(l.deliveryNo, l.lineNo)));
       }
+      const lines: LineToInvoice[] = open.filter((l) => !invoiced.has(lineKey(l.deliveryNo, l.lineNo)));
       if (lines.length === 0) throw nothing();
       const snapshot = invoiceSnapshot(
         { seq, year, issueDate, paymentDays, seller, buyer, language },

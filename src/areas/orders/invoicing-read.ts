@@ -43,10 +43,22 @@ export interface DeliveryLineOut extends InvoiceableLine {
  */
 export type Accounted = ReadonlyMap<string, number>;
 
-/** How billing asks: what it has accounted for, and the handle to read with (its transaction). */
+/**
+ * How billing asks: what it has accounted for (asked only when a line has returned pieces: without
+ * returns it changes nothing, and billing need not read it), and the handle to read with (its
+ * transaction).
+ */
 export interface InvoicingBasis {
-  accounted?: Accounted;
+  accounted?: () => Promise<Accounted>;
   db?: Kysely<DB>;
+}
+
+/** The rows' accounted pieces, asked of billing only when a row has returned pieces. */
+async function accountedFor(
+  rows: readonly DeliveredLineRow[],
+  basis: InvoicingBasis,
+): Promise<Accounted | undefined> {
+  return basis.accounted && rows.some((r) => Number(r.returned) > 0) ? basis.accounted() : undefined;
 }
 
 /**
@@ -77,7 +89,8 @@ export class InvoicingReadService {
     basis: InvoicingBasis = {},
   ): Promise<InvoiceableLine[]> {
     const read = basis.db ? new InvoicingRepository(basis.db) : this.#read;
-    const lines = notReturned(await read.deliveredLines(customerNo), basis.accounted);
+    const rows = await read.deliveredLines(customerNo);
+    const lines = notReturned(rows, await accountedFor(rows, basis));
     if (!deliveryNos) return lines;
     const wanted = new Set(deliveryNos);
     return lines.filter((l) => wanted.has(l.deliveryNo));
@@ -92,13 +105,15 @@ export class InvoicingReadService {
   async linesOut(customerNo: number, basis: InvoicingBasis = {}): Promise<DeliveryLineOut[]> {
     const read = basis.db ? new InvoicingRepository(basis.db) : this.#read;
     const rows = await read.deliveredLines(customerNo, true);
-    const returns = await read.receivedReturns(rows.map((r) => r.order_no));
+    // The returns' numbers only name a credit's reason: not asked when nothing came back.
+    const back = rows.filter((r) => Number(r.returned) > 0).map((r) => r.order_no);
+    const returns = back.length > 0 ? await read.receivedReturns(back) : [];
     const returnNos = new Map<string, number[]>();
     for (const r of returns) {
       const key = `${r.order_no}/${r.line_no}`;
       returnNos.set(key, [...(returnNos.get(key) ?? []), r.return_no]);
     }
-    const out = piecesOut(rows, basis.accounted);
+    const out = piecesOut(rows, await accountedFor(rows, basis));
     return rows.map((row, i) => ({
       ...lineOf(row, out[i] as number),
       cancelled: row.cancelled !== 0,
