@@ -212,7 +212,10 @@ export const PostWebOrderBody = Type.Object(
         ),
         BONUSCARD: Type.Optional(
           Type.Union(
-            [Type.Integer({ minimum: 1, maximum: MAX_INT32 }), Type.String({ pattern: '^[0-9]{1,10}$' })],
+            [
+              Type.Integer({ minimum: 1, maximum: MAX_INT32 }),
+              Type.String({ pattern: '^\\s*[0-9]{1,10}\\s*$', [DIGITS_MAX]: MAX_INT32 }),
+            ],
             {
               description:
                 'The bonus card the order earns on when delivered (TV2_BONUS_EARN_PERCENT of what was paid outside ' +
