@@ -14,7 +14,10 @@ import {
 
 /** What a change of a web order did to the money paid with tenders (docs/orders.md, "Paying with tenders"). */
 export interface Settlement {
-  /** Tenders given back what they paid for cancelled pieces, each with the amount. */
+  /**
+   * What received the value tenders paid for cancelled pieces: each tender itself, or for one past
+   * its last valid day a new credit-note voucher of the client; with the amount.
+   */
   credited: { kind: string; code: string; amount: number }[];
   /** A return's credit-note voucher, for what vouchers and cheques paid for the pieces sent back. */
   creditNote: { code: string; amount: number; validUntil: string } | null;
@@ -95,8 +98,15 @@ export class OrderSettlement {
         toCreditNote += part.amount;
         continue;
       }
-      await payments.creditIn(uow, t.tender_id, part.amount, key);
-      settlement.credited.push({ kind: t.kind, code: t.code, amount: part.amount });
+      const to = await payments.refundIn(uow, {
+        code: t.code,
+        amount: part.amount,
+        reference: key,
+        clientNo: Number(order.client_no),
+        currency: order.currency,
+        email: order.email,
+      });
+      settlement.credited.push({ kind: to.kind, code: to.code, amount: part.amount });
     }
     if (toCreditNote > 0 && cause.kind === 'RETURN') {
       const note = await payments.creditNoteIn(uow, {

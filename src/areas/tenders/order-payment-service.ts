@@ -152,6 +152,41 @@ export class OrderPaymentService {
     return balance;
   }
 
+  /**
+   * In a cancellation's transaction: gives `amount` back to the tender `code` it came from, or, when
+   * that tender is past its last valid day, as a new credit-note voucher of the order's client (a
+   * value credited to an expired tender could never be used, nor be written off again by the
+   * expiry run, which expires a tender once per last valid day). What received the value.
+   */
+  async refundIn(
+    uow: UnitOfWork,
+    r: {
+      code: string;
+      amount: number;
+      reference: string;
+      clientNo: number;
+      currency: string;
+      email: string | null;
+    },
+  ): Promise<{ kind: TenderKind; code: string }> {
+    const repo = new TenderRepository(uow.db);
+    const tender = await repo.lockByCode(r.code);
+    if (!tender) throw new Error(`tender ${r.code} vanished`);
+    const today = instant(this.#now()).slice(0, 10);
+    if (tender.valid_until >= today) {
+      await this.creditIn(uow, tender.id, r.amount, r.reference);
+      return { kind: tender.kind, code: tender.code };
+    }
+    const note = await this.creditNoteIn(uow, {
+      clientNo: r.clientNo,
+      amount: r.amount,
+      currency: r.currency,
+      webId: `${r.reference} ${tender.code}`,
+      email: r.email,
+    });
+    return { kind: note.kind, code: note.code };
+  }
+
   /** In a return's transaction: a credit-note voucher of the client, once per WEBID (`RETURN <no>`). */
   async creditNoteIn(
     uow: UnitOfWork,

@@ -252,6 +252,33 @@ describe('refunds and bonus of an order paid with tenders', () => {
     ]);
   });
 
+  it('gives what an expired voucher paid back as a credit-note voucher of the client, not to the expired one', async () => {
+    const code = await voucher(15);
+    const placed = await post(
+      webOrder('TP-21', [line(2, 1)], { TENDERS: [{ TYPE: 'VOUCHER', CODE: code, AMOUNT: 15 }] }),
+    );
+    expect(placed.statusCode, placed.body).toBe(200);
+    const no = placed.json().B2CPOSTWEBORDER.ORDERNO;
+    // The voucher's last valid day passes while the order is open (the back office cannot shorten
+    // it, so the test moves the day in the database).
+    await ctx.t.database.db
+      .updateTable('tender')
+      .set({ valid_until: '2020-01-01' })
+      .where('code', '=', code)
+      .execute();
+    const res = await ctx.t.call('POST', 'B2C_CloseClientOrder', {
+      token: ctx.client,
+      body: { CLOSECLIENTORDER: { ORDERNO: no } },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [credited] = res.json().B2CCLOSECLIENTORDER.REFUND.TENDERS;
+    expect(credited).toMatchObject({ KIND: 'CREDIT_NOTE_VOUCHER', AMOUNT: 15 });
+    expect(credited.CODE).not.toBe(code);
+    expect(await balance(code)).toBe(0);
+    const notes = await ctx.t.services.tenders.vouchers.openOfClient(CLIENT, 'CREDIT_NOTE_VOUCHER');
+    expect(notes.find((n) => n.code === credited.CODE)).toMatchObject({ balance: 1500 });
+  });
+
   it('earns bonus on delivery for what was paid outside tenders, takes it back with the delivery, and refunds a return as a credit-note voucher (Odoo #135393: the spent voucher is not re-applied)', async () => {
     const code = await voucher(40);
     const card = 43000003;
