@@ -35,7 +35,9 @@ export const B2C_CloseClientOrder = operation({
     'reservation released, the delivered pieces stay the client’s (returns: B2C_GetReturnLocation). Once the ' +
     'warehouse is picking (PICKING) the client can no longer cancel alone, and a CLOSED or CANCELLED order is ' +
     'final: 409 ORDER_MOVE_NOT_ALLOWED, the order unchanged. Another client’s order, or an unknown one, is ' +
-    '404 ORDER_NOT_FOUND. A token confined to a client closes only its own orders.',
+    '404 ORDER_NOT_FOUND. A token confined to a client closes only its own orders. For an order paid with ' +
+    'TENDERS, REFUND says what the cancelled pieces gave back: each tender what it paid for them (the last ' +
+    'named first; an expired one as a new credit-note voucher), and OTHER, what the shop refunds outside tv2.',
   body: Type.Object(
     {
       CLOSECLIENTORDER: Type.Object(
