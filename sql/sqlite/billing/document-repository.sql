@@ -254,6 +254,15 @@ WHERE
 ORDER BY
   "line_no";
 
+-- DocumentRepository.invoicedDeliveryLines
+SELECT
+  "delivery_no",
+  "delivery_line_no"
+FROM
+  "billing_invoice_line"
+WHERE
+  "delivery_no" IN (?, ?);
+
 -- DocumentRepository.lockCustomer
 INSERT INTO
   "billing_customer_lock" ("customer_no")

@@ -96,6 +96,21 @@ export class DocumentRepository {
         .execute();
   }
 
+  /** Which lines of these deliveries are invoiced already, as "delivery/line" keys. */
+  async invoicedDeliveryLines(deliveryNos: readonly number[]): Promise<Set<string>> {
+    const out = new Set<string>();
+    const distinct = [...new Set(deliveryNos)];
+    for (let i = 0; i < distinct.length; i += CHUNK) {
+      const rows = await this.db
+        .selectFrom('billing_invoice_line')
+        .select(['delivery_no', 'delivery_line_no'])
+        .where('delivery_no', 'in', distinct.slice(i, i + CHUNK))
+        .execute();
+      for (const r of rows) out.add(`${Number(r.delivery_no)}/${r.delivery_line_no}`);
+    }
+    return out;
+  }
+
   /**
    * Every invoice line of a customer's invoices with the pieces its credit notes gave back so far
    * (the index billing_document (customer_no, document_id), then each invoice's lines and credit

@@ -102,15 +102,17 @@ export class IssueService {
       const repo = new DocumentRepository(uow.db);
       // The number first: from here on this transaction is the series' only issuer.
       const seq = await repo.takeNumber('INVOICE', COMPANY, year);
-      // On SQLite the write transaction is the lock already (one writer).
-      if (this.database.engine === 'postgres') await repo.lockCustomer(customerNo);
-      // After the number and the customer's lock (the issuers of the series and the customer's
-      // credit run are in line): what is billed now. With returns, the pieces out depend on it
-      // (a credited return is not taken off these deliveries again): read again, here.
-      const billed = await repo.billedLinesOf(customerNo);
-      const invoiced = new Set(billed.map((b) => lineKey(b.deliveryNo, b.deliveryLineNo)));
+      // After the number (the issuers of the series are in line): which of these delivery lines
+      // are invoiced. With returns, the pieces out depend on what is billed (a credited return is
+      // not taken off these deliveries again): the customer is locked against its credit run (on
+      // PostgreSQL; on SQLite the write transaction is the lock, one writer), then what is billed
+      // and the pieces out are read again, here. Without, a credit changes none of the pieces.
       let open = candidates;
+      let invoiced: Set<string>;
       if (withReturns) {
+        if (this.database.engine === 'postgres') await repo.lockCustomer(customerNo);
+        const billed = await repo.billedLinesOf(customerNo);
+        invoiced = new Set(billed.map((b) => lineKey(b.deliveryNo, b.deliveryLineNo)));
         const read = new Set(candidates.map((l) => lineKey(l.deliveryNo, l.lineNo)));
         open = (
           await this.all.orders.invoicing.deliveredNotReturned(customerNo, deliveryNos, {
@@ -118,7 +120,7 @@ export class IssueService {
             db: uow.db,
           })
         ).filter((l) => read.has(lineKey(l.deliveryNo, l.lineNo)));
-      }
+      } else invoiced = await repo.invoicedDeliveryLines(candidates.map((l) => l.deliveryNo));
       const lines: LineToInvoice[] = open.filter((l) => !invoiced.has(lineKey(l.deliveryNo, l.lineNo)));
       if (lines.length === 0) throw nothing();
       const snapshot = invoiceSnapshot(

@@ -112,6 +112,7 @@ export const sqlExamples: AreaSqlExamples = {
         ]);
       },
       lockCustomer: (r) => r.lockCustomer(10001),
+      invoicedDeliveryLines: (r) => r.invoicedDeliveryLines([1, 2]),
       billedLinesOf: (r) => r.billedLinesOf(10001),
       customersWithInvoices: (r) => r.customersWithInvoices(0, 500),
       findById: (r) => r.findById(1),
