@@ -74,12 +74,18 @@ export class ArticlePriceService {
             currency: query.currency ?? null,
           })
         : [];
-    // The ARTICLE row carries the customer's terms too: it is there whenever the customer is.
-    const article = facts.find((f) => f.kind === 'ARTICLE');
-    const customer = liveTermsOf(
-      article && { ...article, deleted: article.customer_deleted },
-      query.customerNo,
-    );
+    // One pass over the rows. The ARTICLE row carries the customer's terms too: it is there
+    // whenever the customer is. The candidates go to resolvePrice in id order (its last tie-break).
+    let article: PriceFactRow | undefined;
+    const agreementRows: PriceFactRow[] = [];
+    const lineDiscountRows: PriceFactRow[] = [];
+    for (const f of facts) {
+      if (f.kind === 'ARTICLE') article ??= f;
+      else if (f.kind === 'AGREEMENT') agreementRows.push(f);
+      else if (f.kind === 'LINE_DISCOUNT') lineDiscountRows.push(f);
+    }
+    liveTermsOf(article && { deleted: article.customer_deleted }, query.customerNo);
+    const customer = article as PriceFactRow; // liveTermsOf refused a missing row
     if (customer.active === 0) {
       throw PRICING_ERRORS.CUSTOMER_INACTIVE(`Customer ${query.customerNo} is not active.`);
     }
@@ -90,7 +96,8 @@ export class ArticlePriceService {
     if (article.size_known === null) {
       throw PRICING_ERRORS.SIZE_NOT_FOUND(`Article "${query.articleNo}" has no size "${query.sizex}".`);
     }
-    const byId = (a: PriceFactRow, b: PriceFactRow) => Number(a.id) - Number(b.id);
+    const agreements = agreementRows.sort(byId).map((f) => toAgreementCandidate(f, currency));
+    const lineDiscounts = lineDiscountRows.sort(byId).map(toLineDiscountCandidate);
     const resolved = resolvePrice(
       {
         customer: {
@@ -109,17 +116,7 @@ export class ArticlePriceService {
         date,
         currency,
       },
-      {
-        listPrice: minorOrUndefined(article.selling),
-        agreements: facts
-          .filter((f) => f.kind === 'AGREEMENT')
-          .sort(byId)
-          .map((f) => toAgreementCandidate(f, currency)),
-        lineDiscounts: facts
-          .filter((f) => f.kind === 'LINE_DISCOUNT')
-          .sort(byId)
-          .map(toLineDiscountCandidate),
-      },
+      { listPrice: minorOrUndefined(article.selling), agreements, lineDiscounts },
     );
     if (!Number.isSafeInteger(resolved.netPrice * quantity)) {
       throw new ValidationError([{ name: 'strquantity', message: 'the line amount is too large' }]);
@@ -141,6 +138,8 @@ export class ArticlePriceService {
     return articlePriceToWire(priced, priced.resolved, priced.recommended);
   }
 }
+
+const byId = (a: PriceFactRow, b: PriceFactRow) => Number(a.id) - Number(b.id);
 
 function minorOrUndefined(value: number | null): number | undefined {
   return value === null ? undefined : Number(value);

@@ -7,6 +7,7 @@ import {
   isValidDate,
   lineDiscountRow,
   sameRow,
+  todayOf,
 } from './pricing-rules.ts';
 
 const AT = '2026-06-15T10:00:00.000Z';
@@ -151,5 +152,20 @@ describe('sameRow', () => {
     const a = { id: 1, price: 10, scn: 5 };
     expect(sameRow(a, { id: 1, price: 10, scn: 9 }, ['scn'])).toBe(true);
     expect(sameRow(a, { id: 1, price: 11, scn: 5 }, ['scn'])).toBe(false);
+  });
+});
+
+describe('todayOf', () => {
+  it('follows the clock across midnight (UTC), back and forth, the text made once a day', () => {
+    const at = (iso: string) => todayOf(() => new Date(iso));
+    expect(at('2026-11-26T23:59:59.999Z')).toBe('2026-11-26');
+    expect(at('2026-11-27T00:00:00.000Z')).toBe('2026-11-27');
+    expect(at('2026-11-26T00:00:00.000Z')).toBe('2026-11-26');
+    expect(at('2024-02-29T12:00:00Z')).toBe('2024-02-29');
+    expect(at('1969-12-31T23:59:59.999Z')).toBe('1969-12-31');
+    expect(at('1970-01-01T00:00:00.000Z')).toBe('1970-01-01');
+    for (let ms = Date.UTC(2026, 0, 1) - 7; ms < Date.UTC(2027, 0, 1); ms += 3_600_000 * 7 + 13) {
+      expect(todayOf(() => new Date(ms))).toBe(new Date(ms).toISOString().slice(0, 10));
+    }
   });
 });

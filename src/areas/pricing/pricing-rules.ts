@@ -56,9 +56,22 @@ export function isValidDate(text: string): boolean {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === text;
 }
 
-/** Today as YYYY-MM-DD (UTC): the date validity and action prices are judged on by default. */
+const DAY_MS = 86_400_000;
+/** The last day `todayOf` wrote, and the instants it covers: [from, from + DAY_MS). */
+let lastDay = { from: 0, text: '1970-01-01' };
+
+/**
+ * Today as YYYY-MM-DD (UTC): the date validity and action prices are judged on by default. Every
+ * price read asks; the text is made once a day (a UTC day is DAY_MS of JavaScript's time, which
+ * has no leap seconds) and `now` is still asked each time, so a clock given in tests is followed.
+ */
 export function todayOf(now: () => Date): string {
-  return now().toISOString().slice(0, 10);
+  const ms = now().getTime();
+  if (!(ms >= lastDay.from && ms < lastDay.from + DAY_MS)) {
+    const from = Math.floor(ms / DAY_MS) * DAY_MS;
+    lastDay = { from, text: new Date(from).toISOString().slice(0, 10) };
+  }
+  return lastDay.text;
 }
 
 /** A calendar day (the schemas check the form YYYY-MM-DD; 2026-02-30 passes it). */
