@@ -9,6 +9,12 @@
  *   node bench/price-read.ts --db sqlite:/tmp/copy.sqlite [--seconds 8] [--article] [--ping] [--cpu-prof <dir>]
  *   node bench/price-read.ts --db postgres://postgres@127.0.0.1:55450/my_copy
  *   node bench/price-read.ts --db ... --tv2 /tmp/before    (tv2 of another checkout, same bench)
+ *   node bench/price-read.ts --db ... --before /tmp/before [--rounds 2]
+ *
+ * `--before <checkout>` starts a second tv2 from another checkout (a `git worktree` of an earlier
+ * commit with a node_modules link) and measures B2B_GetArticlePrice of both in turn in every round,
+ * on other article sizes, each first in every other round: a before/after in one run, against the
+ * same bare baseline process, less moved by the machine's load than two runs.
  *
  * Work on a copy of the world (bench/all.ts makes its own): the run writes nothing but tokens.
  */
@@ -42,6 +48,9 @@ const { values } = parseArgs({
     work: { type: 'string', default: '/tmp/tv2-price-read' },
     /** Another checkout whose tv2 to measure (e.g. an earlier commit, unpacked by git archive). */
     tv2: { type: 'string' },
+    /** Another checkout whose tv2 to measure in turn with this one, in the same run. */
+    before: { type: 'string' },
+    rounds: { type: 'string', default: '1' },
   },
 });
 if (!values.db) throw new Error('--db <url> is required (a copy of a world)');
@@ -89,6 +98,10 @@ const cpu = (pid: number) => ({
 
 const tv2 = await startProcess(tv2Args, tv2Env, { path: '/health/ready' }, values.tv2 ?? root);
 const started = [tv2];
+const before = values.before
+  ? await startProcess(['bin/tv2.js', 'serve'], tv2Env, { path: '/health/ready' }, values.before)
+  : undefined;
+if (before) started.push(before);
 try {
   const token = (
     JSON.parse(await getText(`${tv2.base}/TV2/GetToken`, basic)) as { GETTOKEN: { TOKEN: string } }
@@ -155,11 +168,11 @@ try {
   };
   /** The measured run's CPU per request (tv2, and the database server on PostgreSQL), logged. */
   const measured =
-    (label: string, run: Tv2Load): Tv2Load =>
+    (label: string, run: Tv2Load, pid = tv2.child.pid ?? 0): Tv2Load =>
     async (s, warmUp) => {
-      const before = cpu(tv2.child.pid ?? 0);
+      const before = cpu(pid);
       const result = await run(s, warmUp);
-      const after = cpu(tv2.child.pid ?? 0);
+      const after = cpu(pid);
       if (!warmUp) {
         const us = (n: number) => `${Math.round((n * 1e6) / Math.max(1, result.ok))} µs`;
         log(
@@ -170,12 +183,46 @@ try {
       return result;
     };
   const price = 'B2B_GetArticlePrice';
-  await compare(
-    stage,
-    price,
-    measured(price, distinct(stage, priced.slice(reserve), pricePath, 'article sizes')),
-    'price',
-  );
+  const sizes = priced.slice(reserve);
+  const rounds = Number(values.rounds);
+  for (let round = 0; round < rounds; round++) {
+    // each round asks other article sizes: none is asked twice in a run
+    const share = Math.floor(sizes.length / rounds);
+    const mine = sizes.slice(round * share, (round + 1) * share);
+    if (before) {
+      const half = Math.floor(mine.length / 2);
+      const on = { ...stage, tv2: before };
+      const turns = [
+        () =>
+          compare(
+            on,
+            `${price} (before)`,
+            measured(
+              `${price} (before)`,
+              distinct(on, mine.slice(0, half), pricePath, 'article sizes'),
+              before.child.pid ?? 0,
+            ),
+            'price',
+          ),
+        () =>
+          compare(
+            stage,
+            price,
+            measured(price, distinct(stage, mine.slice(half), pricePath, 'article sizes')),
+            'price',
+          ),
+      ];
+      // each first in every other round: the machine's load drifts within a round too
+      for (const turn of round % 2 === 0 ? turns : turns.reverse()) await turn();
+    } else {
+      await compare(
+        stage,
+        price,
+        measured(price, distinct(stage, mine, pricePath, 'article sizes')),
+        'price',
+      );
+    }
+  }
   if (values.article) {
     const article = 'B2C_GetArticle, cache missed';
     await compare(
