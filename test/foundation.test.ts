@@ -142,6 +142,16 @@ describe('the catalogue', () => {
     expect(wrongPost.headers.allow).toBe('POST');
   });
 
+  it('answers a back-office path asked with a method it does not take with 405 and Allow, an unknown one with 404', async () => {
+    const wrong = await t.app.inject({ method: 'DELETE', url: '/TV2/Admin/vouchers/ABC123' });
+    expectProblem(wrong, 405, 'METHOD_NOT_ALLOWED');
+    expect(wrong.headers.allow).toBe('GET, HEAD');
+    const post = await t.app.inject({ method: 'PATCH', url: '/TV2/Admin/tenders/expire' });
+    expectProblem(post, 405, 'METHOD_NOT_ALLOWED');
+    expect(post.headers.allow).toBe('POST');
+    expectProblem(await t.app.inject({ method: 'GET', url: '/TV2/Admin/nothing-here' }), 404, 'NOT_FOUND');
+  });
+
   it('is case sensitive in operation names', async () => {
     expectProblem(await t.call('GET', 'b2b_getarticle', { token: both }), 404, 'UNKNOWN_OPERATION');
   });

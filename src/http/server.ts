@@ -7,6 +7,7 @@ import Fastify, {
 } from 'fastify';
 import { Type } from 'typebox';
 import type { Principal } from '../kernel/access/principal.ts';
+import type { AdminRoute } from '../kernel/admin-route.ts';
 import { type Area, migrationsOf } from '../kernel/area.ts';
 import { NotImplementedError } from '../kernel/errors.ts';
 import { IMAGE_TYPES, MAX_IMAGE_BYTES } from '../kernel/image-bytes.ts';
@@ -135,8 +136,42 @@ export async function buildApp(services: Services, options: AppOptions): Promise
       await area.routes?.(scope, services);
     });
   }
+  registerAdminMethodNotAllowed(
+    app,
+    options.areas.flatMap((a) => a.adminRoutes ?? []),
+  );
   await registerReferencePage(app);
   return app;
+}
+
+/**
+ * A back-office path asked with a method it does not take: 405 with `Allow`, as for the operations,
+ * not the 404 of a path that does not exist (one hidden route per path, for every other method).
+ */
+function registerAdminMethodNotAllowed(app: FastifyInstance, routes: readonly AdminRoute[]): void {
+  const byUrl = new Map<string, Set<string>>();
+  for (const r of routes) byUrl.set(r.url, (byUrl.get(r.url) ?? new Set()).add(r.method));
+  for (const [url, methods] of byUrl) {
+    const taken = new Set(methods);
+    if (taken.has('GET')) taken.add('HEAD');
+    const allowed = [...taken].join(', ');
+    app.route({
+      method: ALL_METHODS.filter((m) => !taken.has(m)),
+      url,
+      schema: { hide: true },
+      handler: async (request, reply) => {
+        reply.header('allow', allowed);
+        return sendProblem(
+          reply,
+          problemOf(
+            request,
+            HTTP_ERRORS.METHOD_NOT_ALLOWED,
+            `${url} takes ${allowed}, not ${request.method}.`,
+          ),
+        );
+      },
+    });
+  }
 }
 
 const IdempotencyHeader = Type.Object({
