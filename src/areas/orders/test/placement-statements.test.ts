@@ -68,6 +68,8 @@ async function ordCusStatements(weborder: string, lines: number): Promise<number
 const WEB = { fixed: 11, perLine: 0 };
 const ORDCUS = { fixed: 9, perLine: 3 };
 const REPLAY = { fixed: 11, perLine: 0 };
+/** A web order's tenders: their rows (1), and per tender the check (2), the debit (1) and its entry (1). */
+const TENDERS = { fixed: 1, perTender: 4 };
 
 describe('statements of one placement', () => {
   it('B2C_PostWebOrder: a fixed number plus a constant per line', async () => {
@@ -78,6 +80,41 @@ describe('statements of one placement', () => {
     ];
     console.log(`[placement-statements] web orders of 1, 2, 3 lines: ${counts.join(', ')}`);
     expect(counts).toEqual([1, 2, 3].map((n) => WEB.fixed + WEB.perLine * n));
+  });
+
+  it('B2C_PostWebOrder paid with tenders: a constant per tender more, and one for their rows', async () => {
+    const counts = [];
+    for (const tenders of [1, 2]) {
+      const codes = [];
+      for (let i = 0; i < tenders; i++) {
+        const issued = await ctx.t.services.tenders.vouchers.issue({
+          kind: 'GIFT_VOUCHER',
+          amount: 100,
+          currency: 'EUR',
+          clientNo: null,
+          email: null,
+          webId: `ST-V${tenders}-${i}`,
+        });
+        codes.push(issued.tender.code);
+      }
+      const { counter, services } = counted();
+      const placed = await services.orders.placement.placeOrder(
+        placementFromWebOrder(
+          webOrder(`ST-T${tenders}`, sizes(2), {
+            TENDERS: codes.map((CODE) => ({ TYPE: 'VOUCHER', CODE, AMOUNT: 1 })),
+          }),
+          CLIENT,
+        ),
+        'CLIENT',
+      );
+      expect(placed.TENDERS).toHaveLength(tenders);
+      counts.push(counter.count);
+    }
+    console.log(`[placement-statements] web orders of 2 lines paid with 1, 2 vouchers: ${counts.join(', ')}`);
+    // Per tender: the throttle's read and the code's (the check before), the debit and its entry.
+    expect(counts).toEqual(
+      [1, 2].map((n) => WEB.fixed + WEB.perLine * 2 + TENDERS.fixed + TENDERS.perTender * n),
+    );
   });
 
   it('B2B_PostOrdCus: a fixed number plus a constant per line', async () => {
