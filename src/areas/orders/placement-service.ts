@@ -269,7 +269,7 @@ export class PlacementService {
         email: null,
       };
     }
-    const client = await this.all.clients.profiles.getClient(p.partyNo);
+    const client = await this.all.clients.profiles.contactOf(p.partyNo);
     const delivery = p.delivery ?? { kind: 'ADDRESS' as const };
     let pickupPoint: string | null = null;
     let deliveryAddress: string | null = null;

@@ -56,7 +56,7 @@ async function ordCusStatements(weborder: string, lines: number): Promise<number
 }
 
 /**
- * Statements of a placement: fixed + perLine x lines. A web order: the client (2), the sizes by
+ * Statements of a placement: fixed + perLine x lines. A web order: the client (1), the sizes by
  * barcode (1), the retail prices of all lines (1), the SCN (1), the claim (1), the reservation
  * of all lines (1: all or nothing), its ledger rows (1), the lines (1), the VAT rows (1), the
  * history row (1): none per line. A wholesale order (back-orders on): its customer (2) in place of
@@ -65,9 +65,9 @@ async function ordCusStatements(weborder: string, lines: number): Promise<number
  * (of a web order here) reads what a placement reads, finds its claim taken and reads the first
  * order back (the reference, the order, its lines, its VAT rows, their sizes).
  */
-const WEB = { fixed: 11, perLine: 0 };
+const WEB = { fixed: 10, perLine: 0 };
 const ORDCUS = { fixed: 9, perLine: 3 };
-const REPLAY = { fixed: 11, perLine: 0 };
+const REPLAY = { fixed: 10, perLine: 0 };
 /** A web order's tenders: their rows (1), and per tender the check (2), the debit (1) and its entry (1). */
 const TENDERS = { fixed: 1, perTender: 4 };
 
