@@ -20,7 +20,7 @@ import {
 } from './issue-rules.ts';
 import { buyerOf, sellerOf } from './parties.ts';
 
-export { COMPANY, type Issued } from './document-store.ts';
+export type { Issued } from './document-store.ts';
 
 /** What a batch run did (`tv2 invoice`). */
 export interface BatchReport {

@@ -38,9 +38,6 @@ export interface Debited {
   balanceAfter: number;
 }
 
-/** A tender as the order answers it. */
-export type PaidWith = Pick<TenderRow, 'code' | 'kind' | 'valid_until'>;
-
 /**
  * Tenders paying web orders (docs/orders.md, "Paying with tenders"): the orders area calls these
  * inside its own write transactions, so a tender is debited with the order it pays, given back with

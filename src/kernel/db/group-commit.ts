@@ -1,7 +1,7 @@
 import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import type { DB } from './schema.ts';
 import { nextScn } from './scn-counter.ts';
-import type { UnitOfWork } from './unit-of-work.ts';
+import type { UnitOfWork } from './unit-of-work-type.ts';
 
 /**
  * Group commit of SQLite write transactions (docs/architecture.md, "Group commit"; decision 39).
