@@ -21,6 +21,7 @@ export default defineConfig({
       'src/areas/stock/stock-guards.test.ts',
       // the SCN unit of work
       'src/kernel/db/unit-of-work.test.ts',
+      'src/kernel/db/unit-of-work-dispatch.test.ts',
       'src/kernel/db/scn-reader.test.ts',
       'src/kernel/db/statistics.test.ts',
       // access control
