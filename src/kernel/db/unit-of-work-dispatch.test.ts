@@ -86,7 +86,7 @@ describe.runIf(ENGINE === 'sqlite')('inWriteTransaction on SQLite', () => {
         // The write noted the time of the first check; eleven minutes later a check analyses the
         // table that got rows (a first call would only note the time).
         afterWrite(database, Date.now() + 11 * 60_000);
-        for (let i = 0; i < 50 && (await analysed()) === 0; i++) {
+        for (let i = 0; i < 300 && (await analysed()) === 0; i++) {
           await new Promise((resolve) => setTimeout(resolve, 10));
         }
         expect(await analysed()).toBeGreaterThan(0);
