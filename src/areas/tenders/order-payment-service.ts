@@ -198,7 +198,7 @@ export class OrderPaymentService {
    * ADJUST entry (`reference` once per card). Earning (delta > 0) creates the card for the client if
    * it does not exist yet and adds to a blocked card too (it is the client's value); taking back
    * (delta < 0) takes at most what the card holds (the card row held while it decides). The change
-   * made (0 when the card holds nothing).
+   * made (0 when the card holds nothing, or when the number is another kind of tender's code).
    */
   async bonusIn(
     uow: UnitOfWork,
@@ -227,7 +227,9 @@ export class OrderPaymentService {
       });
       card = await repo.lockByCode(b.cardNo);
     }
-    if (card?.kind !== 'BONUS_CARD') throw new Error(`${b.cardNo} is not a bonus card`);
+    // The number is another kind of tender's code (one imported since the order was placed): no
+    // card to earn on, and a delivery is not refused for it.
+    if (card?.kind !== 'BONUS_CARD') return 0;
     const delta = b.delta < 0 ? -Math.min(-b.delta, Number(card.balance)) : b.delta;
     if (delta === 0) return 0;
     const balance = await repo.credit(card.id, delta, at, scn);

@@ -1,4 +1,9 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { IMPORT_KINDS } from '../../../areas.ts';
+import { runImport } from '../../../kernel/import/run-import.ts';
 import { CLIENT, O100, orderContext, RETAIL_PRICE, STOCK, webOrder } from './order-context.ts';
 
 /**
@@ -351,6 +356,25 @@ describe('refunds and bonus of an order paid with tenders', () => {
     // Receiving it again changes nothing.
     expect((await admin(`returns/${returnNo}/receive`)).json().code).toBe('RETURN_NOT_AUTHORISED');
     expect(await balance(String(card))).toBe(afterReturn);
+  });
+
+  it('delivers an order whose bonus card number became another tender’s code: nothing is earned, nothing refused', async () => {
+    const placed = await post(webOrder('TP-40', [line(1, 1)], { BONUSCARD: 44000004 }));
+    expect(placed.statusCode, placed.body).toBe(200);
+    const no = placed.json().B2CPOSTWEBORDER.ORDERNO;
+    // Before the first earning made the card, a voucher brought over from another system took the number.
+    const csv = join(mkdtempSync(join(tmpdir(), 'tv2-tp-')), 'vouchers.csv');
+    writeFileSync(
+      csv,
+      'KIND,CODE,CLIENT,CURRENCY,BALANCE,VALIDUNTIL\nGIFT_VOUCHER,44000004,,EUR,5.00,2030-12-31\n',
+    );
+    const imported = await runImport(ctx.t.services, IMPORT_KINDS.vouchers!, csv);
+    expect(imported).toMatchObject({ written: 1, rejected: [] });
+    await admin(`orders/${no}/confirm`);
+    const delivered = await admin(`orders/${no}/deliveries`, {});
+    expect(delivered.statusCode, delivered.body).toBe(200);
+    expect(delivered.json().ORDER.REFUND).toBeUndefined();
+    expect(await balance('44000004')).toBe(500);
   });
 
   it('keeps balance = Σ entries for every tender after all of the above', async () => {
