@@ -201,6 +201,8 @@ export function placementProblems(p: Placement): FieldError[] {
     const key = codeKey(t);
     if (seen.has(key)) out.push({ name: `${t.pointer}/CODE`, message: 'the tender is named twice' });
     seen.add(key);
+    // A digit string may say 0 ("0.00"): a tender pays something or is left out.
+    if (!(t.amount > 0)) out.push({ name: `${t.pointer}/AMOUNT`, message: 'must be greater than 0' });
     if (t.type === 'BONUSCARD' && !/^[1-9][0-9]{0,9}$/.test(t.code)) {
       out.push({ name: `${t.pointer}/CODE`, message: 'a bonus card number is digits' });
     }

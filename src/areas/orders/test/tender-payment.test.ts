@@ -183,6 +183,12 @@ describe('B2C_PostWebOrder paid with tenders', () => {
     );
     expect(twice.statusCode).toBe(400);
     expect(twice.json().errors[0]).toMatchObject({ name: '/WEBORDERDATA/TENDERS/1/CODE' });
+    // An amount of 0 written as text is refused as JSON numbers are by the schema.
+    const zero = await post(
+      webOrder('TP-8B', [line(1, 1)], { TENDERS: [{ TYPE: 'VOUCHER', CODE: code, AMOUNT: '0.00' }] }),
+    );
+    expect(zero.statusCode, zero.body).toBe(400);
+    expect(zero.json().errors[0]).toMatchObject({ name: '/WEBORDERDATA/TENDERS/0/AMOUNT' });
     // A voucher sold under WEBORDER X does not pay order X.
     const issued = await ctx.t.services.tenders.vouchers.issue({
       kind: 'GIFT_VOUCHER',
