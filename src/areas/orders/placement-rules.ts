@@ -196,6 +196,9 @@ export function placementProblems(p: Placement): FieldError[] {
   if (p.delivery?.kind === 'PICKUP' && p.delivery.location === '') {
     out.push({ name: `${p.root}/PICKUPLOCATION`, message: 'required with DELIVERY PICKUP' });
   }
+  if (p.bonusCard !== undefined && !/^[1-9][0-9]{0,9}$/.test(p.bonusCard)) {
+    out.push({ name: `${p.root}/BONUSCARD`, message: 'a bonus card number is 1 or more' });
+  }
   const seen = new Set<string>();
   for (const t of p.tenders ?? []) {
     const key = codeKey(t);

@@ -189,6 +189,9 @@ describe('B2C_PostWebOrder paid with tenders', () => {
     );
     expect(zero.statusCode, zero.body).toBe(400);
     expect(zero.json().errors[0]).toMatchObject({ name: '/WEBORDERDATA/TENDERS/0/AMOUNT' });
+    const noCard = await post(webOrder('TP-8C', [line(1, 1)], { BONUSCARD: '000' }));
+    expect(noCard.statusCode, noCard.body).toBe(400);
+    expect(noCard.json().errors[0]).toMatchObject({ name: '/WEBORDERDATA/BONUSCARD' });
     // A voucher sold under WEBORDER X does not pay order X.
     const issued = await ctx.t.services.tenders.vouchers.issue({
       kind: 'GIFT_VOUCHER',
