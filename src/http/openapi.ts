@@ -2,6 +2,7 @@ import type { SwaggerOptions } from '@fastify/swagger';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { Type } from 'typebox';
 import { VERSION } from '../version.ts';
+import { applyExamples } from './openapi-examples.ts';
 import { inertSchemaController } from './schema-compilers.ts';
 
 const ERROR_DESCRIPTIONS: Record<number, string> = {
@@ -144,7 +145,7 @@ async function documentOf(app: FastifyInstance, routes: RouteOptions[]): Promise
       });
     }
     await documented.ready();
-    return documented.swagger();
+    return applyExamples(documented.swagger());
   } finally {
     await documented.close();
   }
