@@ -70,6 +70,26 @@ module.exports = {
       to: { path: '^src/areas/[^/]+/.*-repository\\.ts$' },
     },
     {
+      name: 'client-imports-no-server',
+      severity: 'error',
+      comment:
+        'The typed client (client/) is what an application of the interface copies or imports: it ' +
+        'depends only on its generated types (client/schema.d.ts) and openapi-fetch, never on the ' +
+        "server's code, so it works against any tv2 over HTTP. Only its generator (client/generate.ts) " +
+        'builds the OpenAPI document in-process from src/.',
+      from: { path: '^client/', pathNot: '^client/generate\\.ts$' },
+      to: { path: '^(src|test|bench|scripts)/' },
+    },
+    {
+      name: 'client-only-through-index',
+      severity: 'error',
+      comment:
+        'Tests and applications use the client through client/index.ts, so its modules can change ' +
+        'behind it (the generator is the exception: the test that keeps the types current calls it).',
+      from: { pathNot: '^client/' },
+      to: { path: '^client/', pathNot: ['^client/index\\.ts$', '^client/generate\\.ts$'] },
+    },
+    {
       name: 'not-to-unresolvable',
       severity: 'error',
       comment: 'Every import resolves to a file or an installed package.',
