@@ -3,6 +3,7 @@ import type { AdminRoute } from '../kernel/admin-route.ts';
 import type { Services } from '../kernel/services.ts';
 import { principalFor } from './auth.ts';
 import { errorResponses } from './openapi.ts';
+import { adminOperationId } from './openapi-admin-ids.ts';
 
 /** Serves back-office routes: ADMIN role, problem answers, 204 for routes without an answer. */
 export function registerAdminRoutes(app: FastifyInstance, services: Services, routes: AdminRoute[]): void {
@@ -12,7 +13,7 @@ export function registerAdminRoutes(app: FastifyInstance, services: Services, ro
       method: route.method,
       url: route.url,
       schema: {
-        operationId: `Admin_${route.method}_${route.url.replace(/^\/TV2\/Admin\//, '').replace(/[^A-Za-z0-9]+/g, '_')}`,
+        operationId: adminOperationId(route.method, route.url, route.rawBodyTypes !== undefined),
         summary: route.summary,
         description: route.rawBodyTypes
           ? `${route.description ?? ''} The body is the raw bytes, sent as ${route.rawBodyTypes.join(', ')}.`.trim()
@@ -21,7 +22,12 @@ export function registerAdminRoutes(app: FastifyInstance, services: Services, ro
         security: [{ bearer: [] }],
         ...(route.params ? { params: route.params } : {}),
         ...(route.body ? { body: route.body } : {}),
-        response: { ...ok, ...errorResponses([400, 401, 403, 404, 409, 413, 415, 500, 503]) },
+        // The raw body's media types, for the document only (openapi.ts makes its requestBody):
+        // a `body` schema would have Fastify validate the bytes.
+        ...(route.rawBodyTypes ? { 'x-tv2-raw-body': route.rawBodyTypes } : {}),
+        // The statuses every route shares (413, 415, 405, ...) are added to the document by
+        // openapi-responses.ts; these are the ones a back-office route answers itself.
+        response: { ...ok, ...errorResponses([400, 401, 403, 404, 409, 500, 503]) },
       },
       onRequest: async (request) => {
         request.principal = await principalFor(request, 'ADMIN', services);

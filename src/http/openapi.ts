@@ -1,8 +1,12 @@
 import type { SwaggerOptions } from '@fastify/swagger';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { Type } from 'typebox';
+import type { ErrorCode } from '../kernel/errors.ts';
 import { VERSION } from '../version.ts';
+import { hoistTitledSchemas, nameRoots, rawBodies } from './openapi-components.ts';
+import { API_DESCRIPTION } from './openapi-description.ts';
 import { applyExamples } from './openapi-examples.ts';
+import { declareStatuses } from './openapi-responses.ts';
 import { inertSchemaController } from './schema-compilers.ts';
 
 const ERROR_DESCRIPTIONS: Record<number, string> = {
@@ -55,10 +59,7 @@ const SWAGGER_OPTIONS: SwaggerOptions = {
     info: {
       title: 'tv2: the TV2 trade interface',
       version: VERSION,
-      description:
-        'Wholesale (B2B_) and retail (B2C_) operations of a self-hostable trade back end. Get a token ' +
-        'from /TV2/GetToken with HTTP Basic credentials, then send it as a bearer token. Every error is ' +
-        'RFC 9457 problem+json with a stable `code`.',
+      description: API_DESCRIPTION,
       license: { name: 'MIT', identifier: 'MIT' },
     },
     servers: [{ url: '/', description: 'This server' }],
@@ -110,7 +111,7 @@ type OpenApiDocument = ReturnType<FastifyInstance['swagger']>;
  * modules) is loaded then, and nothing of it stays in a serving process that is never asked for
  * its document (docs/architecture.md, "Start-up and memory").
  */
-export function registerOpenApi(app: FastifyInstance): void {
+export function registerOpenApi(app: FastifyInstance, codes: readonly ErrorCode[]): void {
   const routes: RouteOptions[] = [];
   // HEAD routes are Fastify's own copies of GET routes, which the document app makes again.
   app.addHook('onRoute', (route) => {
@@ -118,7 +119,7 @@ export function registerOpenApi(app: FastifyInstance): void {
   });
   let document: Promise<OpenApiDocument> | undefined;
   app.decorate('openApiDocument', () => {
-    document ??= documentOf(app, routes).catch((error: unknown) => {
+    document ??= documentOf(app, routes, codes).catch((error: unknown) => {
       document = undefined;
       throw error;
     });
@@ -126,7 +127,11 @@ export function registerOpenApi(app: FastifyInstance): void {
   });
 }
 
-async function documentOf(app: FastifyInstance, routes: RouteOptions[]): Promise<OpenApiDocument> {
+async function documentOf(
+  app: FastifyInstance,
+  routes: RouteOptions[],
+  codes: readonly ErrorCode[],
+): Promise<OpenApiDocument> {
   const [{ default: Fastify }, { default: swagger }] = await Promise.all([
     import('fastify'),
     import('@fastify/swagger'),
@@ -145,7 +150,15 @@ async function documentOf(app: FastifyInstance, routes: RouteOptions[]): Promise
       });
     }
     await documented.ready();
-    return applyExamples(documented.swagger());
+    // A copy: @fastify/swagger's document may share objects with the routes' own schemas.
+    const document = JSON.parse(JSON.stringify(documented.swagger()));
+    // Named answers and bodies, binary uploads, then every entity as a component schema
+    // (openapi-components.ts); every status and header (openapi-responses.ts); examples last.
+    nameRoots(document);
+    rawBodies(document);
+    hoistTitledSchemas(document);
+    declareStatuses(document, codes);
+    return applyExamples(document);
   } finally {
     await documented.close();
   }

@@ -91,7 +91,8 @@ export async function buildApp(services: Services, options: AppOptions): Promise
     { parseAs: 'buffer', bodyLimit: MAX_IMAGE_BYTES },
     (_request, body, done) => done(null, body),
   );
-  app.addSchema(problemSchema(errorCodesOf(options.areas)));
+  const codes = errorCodesOf(options.areas);
+  app.addSchema(problemSchema(codes));
   registerMetrics(app, services, options.areas);
   registerHealthRoutes(app, services, migrationsOf(options.areas));
 
@@ -127,7 +128,7 @@ export async function buildApp(services: Services, options: AppOptions): Promise
     );
   });
 
-  registerOpenApi(app);
+  registerOpenApi(app, codes);
   // Each area is a plugin of its own: hooks and decorators it adds stay inside it.
   for (const area of options.areas) {
     await app.register(async (scope) => {

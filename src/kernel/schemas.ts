@@ -6,7 +6,7 @@ export const LanguageSchema = Type.Object(
     (typeof LANGUAGE_SLOTS)[number],
     ReturnType<typeof Type.String>
   >,
-  { description: 'Text per language slot; an empty string where no text is kept.' },
+  { title: 'LanguageText', description: 'Text per language slot; an empty string where no text is kept.' },
 );
 
 export const ScnSchema = Type.Integer({
@@ -18,7 +18,10 @@ export const NextOffsetSchema = Type.Union([Type.Integer({ minimum: 1 }), Type.N
     'The stroffset of the next page: the position of its first record (not a count; pass it back as it is); null on the last page.',
 });
 
-/** `{ ROOT: inner }`: every answer has one root object named after its operation. */
+/**
+ * `{ ROOT: inner }`: every answer has one root object named after its operation. Its `title` (the
+ * root) names it in the OpenAPI document (src/http/openapi-components.ts); validators ignore it.
+ */
 export function rooted(root: string, inner: TSchema) {
-  return Type.Object({ [root]: inner });
+  return Type.Object({ [root]: inner }, { title: root });
 }

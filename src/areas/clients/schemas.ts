@@ -13,43 +13,52 @@ const Money = (description: string) =>
 
 export const ClientNoSchema = Type.Integer({ minimum: 1, description: 'Client number.' });
 
-const ConsentSchema = Type.Object({
-  GIVEN: Type.Boolean(),
-  GIVENAT: NullableInstant('When the consent was given; null when it is not.'),
-});
+const ConsentSchema = Type.Object(
+  {
+    GIVEN: Type.Boolean(),
+    GIVENAT: NullableInstant('When the consent was given; null when it is not.'),
+  },
+  { title: 'Consent' },
+);
 
-export const MemberCardSchema = Type.Object({
-  CARDNO: Type.String(),
-  LEVEL: Type.String({ description: 'e.g. SILVER, GOLD.' }),
-  VALIDFROM: Day('First day of validity,'),
-  VALIDTO: Day('Last day of validity,'),
-});
+export const MemberCardSchema = Type.Object(
+  {
+    CARDNO: Type.String(),
+    LEVEL: Type.String({ description: 'e.g. SILVER, GOLD.' }),
+    VALIDFROM: Day('First day of validity,'),
+    VALIDTO: Day('Last day of validity,'),
+  },
+  { title: 'MemberCard' },
+);
 
-export const ClientSchema = Type.Object({
-  CLIENT: ClientNoSchema,
-  FIRSTNAME: Type.String(),
-  MIDDLENAME: Type.String({ description: 'Name prefix such as "van der"; empty when none.' }),
-  LASTNAME: Type.String(),
-  EMAIL: Type.String(),
-  PHONE: Type.String({ description: 'E.164 (+31612345678); empty when none.' }),
-  ADDRESS: Type.String({ description: 'Street.' }),
-  HOUSENUMBER: Type.String(),
-  POSTALCODE: Type.String({ description: 'In its country’s form (1234 AB, 10115, SW1A 1AA).' }),
-  CITY: Type.String(),
-  COUNTRY: Type.String({ description: 'ISO 3166-1 alpha-2; empty when unknown.' }),
-  BIRTHDATE: Type.Union([Day('Birth date,'), Type.Null()]),
-  LANGUAGE: Type.String({ description: `Language slot: ${LANGUAGE_SLOTS.join(', ')}.` }),
-  CONSENTS: Type.Object({ NEWSLETTER: ConsentSchema, SMS: ConsentSchema, PROFILING: ConsentSchema }),
-  MEMBERCARD: Type.Union([MemberCardSchema, Type.Null()]),
-  HOMESHOP: Type.String({ description: 'Shop code of the client’s home shop; empty when none.' }),
-  HASPROFILEPHOTO: Type.Boolean(),
-  MARKEDFORDELETION: Type.Boolean(),
-  MARKEDFORDELETIONAT: NullableInstant('When the client asked to be deleted.'),
-  DELETIONDUE: NullableInstant('When the personal data will be anonymised (30 days after marking).'),
-  CREATED: Instant('Created.'),
-  UPDATED: Instant('Last changed.'),
-  SCN: ScnSchema,
-});
+export const ClientSchema = Type.Object(
+  {
+    CLIENT: ClientNoSchema,
+    FIRSTNAME: Type.String(),
+    MIDDLENAME: Type.String({ description: 'Name prefix such as "van der"; empty when none.' }),
+    LASTNAME: Type.String(),
+    EMAIL: Type.String(),
+    PHONE: Type.String({ description: 'E.164 (+31612345678); empty when none.' }),
+    ADDRESS: Type.String({ description: 'Street.' }),
+    HOUSENUMBER: Type.String(),
+    POSTALCODE: Type.String({ description: 'In its country’s form (1234 AB, 10115, SW1A 1AA).' }),
+    CITY: Type.String(),
+    COUNTRY: Type.String({ description: 'ISO 3166-1 alpha-2; empty when unknown.' }),
+    BIRTHDATE: Type.Union([Day('Birth date,'), Type.Null()]),
+    LANGUAGE: Type.String({ description: `Language slot: ${LANGUAGE_SLOTS.join(', ')}.` }),
+    CONSENTS: Type.Object({ NEWSLETTER: ConsentSchema, SMS: ConsentSchema, PROFILING: ConsentSchema }),
+    MEMBERCARD: Type.Union([MemberCardSchema, Type.Null()]),
+    HOMESHOP: Type.String({ description: 'Shop code of the client’s home shop; empty when none.' }),
+    HASPROFILEPHOTO: Type.Boolean(),
+    MARKEDFORDELETION: Type.Boolean(),
+    MARKEDFORDELETIONAT: NullableInstant('When the client asked to be deleted.'),
+    DELETIONDUE: NullableInstant('When the personal data will be anonymised (30 days after marking).'),
+    CREATED: Instant('Created.'),
+    UPDATED: Instant('Last changed.'),
+    SCN: ScnSchema,
+  },
+  { title: 'Client' },
+);
 
 const optionalText = (maxLength: number, description: string, pattern?: string) =>
   Type.Optional(
@@ -117,71 +126,89 @@ export const ClientDataSchema = Type.Object(
       { additionalProperties: false },
     ),
   },
-  { additionalProperties: false },
+  { title: 'ClientData', additionalProperties: false },
 );
 
-export const PurchaseSchema = Type.Object({
-  PURCHASENO: Type.Integer(),
-  SOURCE: Type.Union([Type.Literal('SHOP'), Type.Literal('WEB')]),
-  SHOP: Type.String({ description: 'Shop code (SHOP), empty for web purchases without one.' }),
-  REFERENCE: Type.String({ description: 'Receipt or web order number.' }),
-  DATE: Instant('When it was bought.'),
-  CURRENCY: Type.String(),
-  TOTAL: Money('Sum of the line amounts.'),
-  LINES: Type.Array(
-    Type.Object({
-      LINENO: Type.Integer(),
-      ARTICLE: Type.String(),
-      SIZEX: Type.String(),
-      QUANTITY: Type.Integer({ description: 'Negative for a return.' }),
-      PRICE: Money('Unit price.'),
-      AMOUNT: Money('Line amount after discounts.'),
-    }),
-  ),
-  SCN: ScnSchema,
-});
+export const PurchaseSchema = Type.Object(
+  {
+    PURCHASENO: Type.Integer(),
+    SOURCE: Type.Union([Type.Literal('SHOP'), Type.Literal('WEB')]),
+    SHOP: Type.String({ description: 'Shop code (SHOP), empty for web purchases without one.' }),
+    REFERENCE: Type.String({ description: 'Receipt or web order number.' }),
+    DATE: Instant('When it was bought.'),
+    CURRENCY: Type.String(),
+    TOTAL: Money('Sum of the line amounts.'),
+    LINES: Type.Array(
+      Type.Object({
+        LINENO: Type.Integer(),
+        ARTICLE: Type.String(),
+        SIZEX: Type.String(),
+        QUANTITY: Type.Integer({ description: 'Negative for a return.' }),
+        PRICE: Money('Unit price.'),
+        AMOUNT: Money('Line amount after discounts.'),
+      }),
+    ),
+    SCN: ScnSchema,
+  },
+  { title: 'Purchase' },
+);
 
-export const OnAccountSchema = Type.Object({
-  DOCUMENTNO: Type.String(),
-  DOCUMENTTYPE: Type.String({ description: 'INVOICE, CREDITNOTE, PAYMENT or OTHER.' }),
-  DATE: Day('Document date,'),
-  DUEDATE: Type.Union([Day('Due date,'), Type.Null()]),
-  DESCRIPTION: Type.String(),
-  CURRENCY: Type.String(),
-  AMOUNT: Money('Document amount; negative for credit notes and payments.'),
-  OPEN: Money('Still open; 0 when settled.'),
-  SETTLED: Type.Boolean(),
-  SCN: ScnSchema,
-});
+export const OnAccountSchema = Type.Object(
+  {
+    DOCUMENTNO: Type.String(),
+    DOCUMENTTYPE: Type.String({ description: 'INVOICE, CREDITNOTE, PAYMENT or OTHER.' }),
+    DATE: Day('Document date,'),
+    DUEDATE: Type.Union([Day('Due date,'), Type.Null()]),
+    DESCRIPTION: Type.String(),
+    CURRENCY: Type.String(),
+    AMOUNT: Money('Document amount; negative for credit notes and payments.'),
+    OPEN: Money('Still open; 0 when settled.'),
+    SETTLED: Type.Boolean(),
+    SCN: ScnSchema,
+  },
+  { title: 'OnAccountDocument' },
+);
 
-export const OpenTotalSchema = Type.Object({ CURRENCY: Type.String(), OPEN: Money('Open in total.') });
+export const OpenTotalSchema = Type.Object(
+  { CURRENCY: Type.String(), OPEN: Money('Open in total.') },
+  { title: 'OpenTotal' },
+);
 
-export const MessageSchema = Type.Object({
-  MESSAGENO: Type.Integer(),
-  SUBJECT: Type.String(),
-  BODY: Type.String(),
-  SENT: Instant('Sent.'),
-  READ: Type.Boolean(),
-  READAT: NullableInstant('First read.'),
-});
+export const MessageSchema = Type.Object(
+  {
+    MESSAGENO: Type.Integer(),
+    SUBJECT: Type.String(),
+    BODY: Type.String(),
+    SENT: Instant('Sent.'),
+    READ: Type.Boolean(),
+    READAT: NullableInstant('First read.'),
+  },
+  { title: 'ClientMessage' },
+);
 
-export const ActionSchema = Type.Object({
-  ACTION: Type.String({ description: 'Action code (pass as straction to claim it).' }),
-  DESCRIPTION: LanguageSchema,
-  VALIDFROM: Day('First day,'),
-  VALIDTO: Day('Last day,'),
-  CLAIMED: Type.Boolean(),
-  CLAIMEDAT: NullableInstant('When this client claimed it.'),
-});
+export const ActionSchema = Type.Object(
+  {
+    ACTION: Type.String({ description: 'Action code (pass as straction to claim it).' }),
+    DESCRIPTION: LanguageSchema,
+    VALIDFROM: Day('First day,'),
+    VALIDTO: Day('Last day,'),
+    CLAIMED: Type.Boolean(),
+    CLAIMEDAT: NullableInstant('When this client claimed it.'),
+  },
+  { title: 'ClientAction' },
+);
 
-export const PhotoSchema = Type.Object({
-  CLIENT: ClientNoSchema,
-  CONTENTTYPE: Type.String({ description: 'image/jpeg, image/png or image/webp.' }),
-  WIDTH: Type.Integer(),
-  HEIGHT: Type.Integer(),
-  SHA256: Type.String({ description: 'Of the image bytes; unchanged SHA256, unchanged photo.' }),
-  PHOTO: Type.String({ contentEncoding: 'base64', description: 'The image bytes, base64.' }),
-});
+export const PhotoSchema = Type.Object(
+  {
+    CLIENT: ClientNoSchema,
+    CONTENTTYPE: Type.String({ description: 'image/jpeg, image/png or image/webp.' }),
+    WIDTH: Type.Integer(),
+    HEIGHT: Type.Integer(),
+    SHA256: Type.String({ description: 'Of the image bytes; unchanged SHA256, unchanged photo.' }),
+    PHOTO: Type.String({ contentEncoding: 'base64', description: 'The image bytes, base64.' }),
+  },
+  { title: 'Photo' },
+);
 
 export const ProfilePhotoDataSchema = Type.Object(
   {
@@ -207,5 +234,5 @@ export const ProfilePhotoDataSchema = Type.Object(
       { additionalProperties: false },
     ),
   },
-  { additionalProperties: false },
+  { title: 'ProfilePhotoData', additionalProperties: false },
 );

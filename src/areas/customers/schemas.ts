@@ -19,10 +19,10 @@ const addressFields = {
   POSTBOX: Type.String(),
 };
 
-export const AddressSchema = Type.Object(addressFields, { additionalProperties: false });
+export const AddressSchema = Type.Object(addressFields, { title: 'Address', additionalProperties: false });
 export const InvoiceAddressSchema = Type.Object(
   { ...addressFields, VATNO: Type.String({ description: "The customer's VAT number ('' for none)." }) },
-  { additionalProperties: false },
+  { title: 'InvoiceAddress', additionalProperties: false },
 );
 
 export const CustomerNoSchema = Type.Integer({ minimum: 1, description: 'Customer number.' });
@@ -52,7 +52,7 @@ export const CustomerSchema = Type.Object(
     'DELIVERY ADDRESSES': Type.Array(AddressSchema),
     SCN: Type.Integer({ description: 'SCN of the last change of the customer or one of its addresses.' }),
   },
-  { additionalProperties: false },
+  { title: 'Customer', additionalProperties: false },
 );
 
 export const RepresentativeSchema = Type.Object(
@@ -64,7 +64,7 @@ export const RepresentativeSchema = Type.Object(
     ACTIVE: Type.Boolean(),
     SCN: Type.Integer(),
   },
-  { additionalProperties: false },
+  { title: 'Representative', additionalProperties: false },
 );
 
 export const ArticleLinkSchema = Type.Object(
@@ -76,10 +76,10 @@ export const ArticleLinkSchema = Type.Object(
     CUSTOMERBARCODE: Type.Union([Type.String(), Type.Null()], { description: "The customer's own barcode." }),
     SCN: Type.Integer(),
   },
-  { additionalProperties: false },
+  { title: 'CustomerArticleLink', additionalProperties: false },
 );
 
 export const ArticleLinkKeySchema = Type.Object(
   { CUSTOMER: CustomerNoSchema, ARTICLE: Type.String() },
-  { additionalProperties: false },
+  { title: 'CustomerArticleLinkKey', additionalProperties: false },
 );

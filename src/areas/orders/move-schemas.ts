@@ -27,32 +27,36 @@ export const RefundSchema = Type.Object(
         'What was paid outside tv2 for the pieces given up: the shop refunds it (PAYMENTREFERENCE).',
     }),
   },
-  { description: 'Refunds and bonus of a web order change.' },
+  { title: 'Refund', description: 'Refunds and bonus of a web order change.' },
 );
 
 /** What a move answers (moveToWire): the order's state before and after, and its lines' counters now. */
-export const MoveAnswerSchema = Type.Object({
-  ORDERNO: Type.Integer(),
-  WEBORDER: Type.String(),
-  ACTION: Type.String({
-    description: 'The lifecycle action done (confirm, startPicking, deliver, cancelDelivery, close, cancel).',
-  }),
-  FROM: State,
-  STATE: State,
-  SCN: Type.Integer({ description: 'The SCN of the move (its history row).' }),
-  LINES: Type.Array(
-    Type.Object({
-      LINE: Type.Integer(),
-      ARTICLE: Type.String(),
-      SIZEX: Type.String(),
-      BARCODE: Type.String(),
-      ORDERED: Type.Integer(),
-      CANCELLED: Type.Integer(),
-      RESERVED: Type.Integer(),
-      DELIVERED: Type.Integer(),
-      RETURNED: Type.Integer(),
-      OPEN: Type.Integer({ description: 'Still to deliver: ORDERED − CANCELLED − DELIVERED.' }),
+export const MoveAnswerSchema = Type.Object(
+  {
+    ORDERNO: Type.Integer(),
+    WEBORDER: Type.String(),
+    ACTION: Type.String({
+      description:
+        'The lifecycle action done (confirm, startPicking, deliver, cancelDelivery, close, cancel).',
     }),
-  ),
-  REFUND: Type.Optional(RefundSchema),
-});
+    FROM: State,
+    STATE: State,
+    SCN: Type.Integer({ description: 'The SCN of the move (its history row).' }),
+    LINES: Type.Array(
+      Type.Object({
+        LINE: Type.Integer(),
+        ARTICLE: Type.String(),
+        SIZEX: Type.String(),
+        BARCODE: Type.String(),
+        ORDERED: Type.Integer(),
+        CANCELLED: Type.Integer(),
+        RESERVED: Type.Integer(),
+        DELIVERED: Type.Integer(),
+        RETURNED: Type.Integer(),
+        OPEN: Type.Integer({ description: 'Still to deliver: ORDERED − CANCELLED − DELIVERED.' }),
+      }),
+    ),
+    REFUND: Type.Optional(RefundSchema),
+  },
+  { title: 'OrderMove' },
+);

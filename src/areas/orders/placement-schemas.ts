@@ -83,7 +83,7 @@ const TenderLine = Type.Object(
       { description: 'What the tender pays, in the order’s currency: greater than 0, two decimals at most.' },
     ),
   },
-  { additionalProperties: false },
+  { title: 'OrderTender', additionalProperties: false },
 );
 
 export const OrderLineBody = Type.Object(
@@ -105,7 +105,7 @@ export const OrderLineBody = Type.Object(
     PRICEAGREEMENT: Type.Optional(Text(20, 'Informational; the server records the agreement it applied.')),
     ORDERCUSTOMERSEQUENCE: Type.Optional(Text(50, 'The customer’s own line reference, kept and answered.')),
   },
-  { additionalProperties: false },
+  { title: 'OrderRequestLine', additionalProperties: false },
 );
 
 export const PostOrdCusBody = Type.Object(
@@ -171,7 +171,7 @@ const WebAddress = Type.Object(
     CITY: Text(80, 'City.'),
     COUNTRY: Type.String({ pattern: '^[A-Z]{2}$', description: 'ISO 3166-1 alpha-2.' }),
   },
-  { additionalProperties: false },
+  { title: 'WebOrderAddress', additionalProperties: false },
 );
 
 export const PostWebOrderBody = Type.Object(
@@ -277,69 +277,85 @@ export type PostWebOrderBody = Static<typeof PostWebOrderBody>;
 
 const Money = (description: string) => Type.Number({ description });
 
-export const PaidTenderSchema = Type.Object({
-  LINE: Type.Integer({ minimum: 1, description: 'The position in TENDERS, from 1.' }),
-  TYPE: Type.String({ description: 'VOUCHER, CLIENTCHEQUE or BONUSCARD, as posted.' }),
-  KIND: Type.String({
-    description: 'The tender’s kind: GIFT_VOUCHER, CREDIT_NOTE_VOUCHER, CLIENT_CHEQUE or BONUS_CARD.',
-  }),
-  CODE: Type.String({ description: 'The code (as stored: upper case, no spaces or dashes) or card number.' }),
-  AMOUNT: Money('What the tender paid.'),
-  REFUNDED: Money('What was given back to the tender since (cancellations; returns give a credit note).'),
-});
+export const PaidTenderSchema = Type.Object(
+  {
+    LINE: Type.Integer({ minimum: 1, description: 'The position in TENDERS, from 1.' }),
+    TYPE: Type.String({ description: 'VOUCHER, CLIENTCHEQUE or BONUSCARD, as posted.' }),
+    KIND: Type.String({
+      description: 'The tender’s kind: GIFT_VOUCHER, CREDIT_NOTE_VOUCHER, CLIENT_CHEQUE or BONUS_CARD.',
+    }),
+    CODE: Type.String({
+      description: 'The code (as stored: upper case, no spaces or dashes) or card number.',
+    }),
+    AMOUNT: Money('What the tender paid.'),
+    REFUNDED: Money('What was given back to the tender since (cancellations; returns give a credit note).'),
+  },
+  { title: 'PaidTender' },
+);
 
-export const PlacedLineSchema = Type.Object({
-  LINE: Type.Integer({ minimum: 1, description: 'Line number within the order.' }),
-  BARCODE: Type.String(),
-  ARTICLE: Type.String(),
-  SIZEX: Type.String(),
-  ARTICLEDESCRIPTION: LanguageSchema,
-  QUANTITY: Type.Integer({ minimum: 1, description: 'Pieces ordered.' }),
-  RESERVED: Type.Integer({ minimum: 0, description: 'Pieces reserved from stock for the line.' }),
-  BACKORDER: Type.Integer({
-    minimum: 0,
-    description: 'Pieces ordered and not reserved (wholesale back-order).',
-  }),
-  PRICE: Money('List price per piece the rule started from.'),
-  NETPRICE: Money('What one piece costs, by the server’s price resolution.'),
-  DISCOUNT: Type.Number({
-    description: 'The rule’s discount percentage (0 for a net price or the list price).',
-  }),
-  PRICERULE: Type.String({
-    description:
-      'The rule that gave the price: AGREEMENT, LINE_DISCOUNT, CUSTOMER_DISCOUNT, LIST_PRICE (wholesale), ACTION_PRICE or LIST_PRICE (retail).',
-  }),
-  AMOUNT: Money('QUANTITY × NETPRICE.'),
-  PERCVAT: Type.Number({ description: 'VAT rate, percent.' }),
-  ORDERCUSTOMERSEQUENCE: Type.String(),
-});
+export const PlacedLineSchema = Type.Object(
+  {
+    LINE: Type.Integer({ minimum: 1, description: 'Line number within the order.' }),
+    BARCODE: Type.String(),
+    ARTICLE: Type.String(),
+    SIZEX: Type.String(),
+    ARTICLEDESCRIPTION: LanguageSchema,
+    QUANTITY: Type.Integer({ minimum: 1, description: 'Pieces ordered.' }),
+    RESERVED: Type.Integer({ minimum: 0, description: 'Pieces reserved from stock for the line.' }),
+    BACKORDER: Type.Integer({
+      minimum: 0,
+      description: 'Pieces ordered and not reserved (wholesale back-order).',
+    }),
+    PRICE: Money('List price per piece the rule started from.'),
+    NETPRICE: Money('What one piece costs, by the server’s price resolution.'),
+    DISCOUNT: Type.Number({
+      description: 'The rule’s discount percentage (0 for a net price or the list price).',
+    }),
+    PRICERULE: Type.String({
+      description:
+        'The rule that gave the price: AGREEMENT, LINE_DISCOUNT, CUSTOMER_DISCOUNT, LIST_PRICE (wholesale), ACTION_PRICE or LIST_PRICE (retail).',
+    }),
+    AMOUNT: Money('QUANTITY × NETPRICE.'),
+    PERCVAT: Type.Number({ description: 'VAT rate, percent.' }),
+    ORDERCUSTOMERSEQUENCE: Type.String(),
+  },
+  { title: 'PlacedLine' },
+);
 
-export const VatRowSchema = Type.Object({
-  PERCVAT: Type.Number(),
-  NET: Money('Taxable base at this rate.'),
-  VAT: Money('VAT at this rate, computed once on the base.'),
-  GROSS: Money('NET + VAT.'),
-});
+export const VatRowSchema = Type.Object(
+  {
+    PERCVAT: Type.Number(),
+    NET: Money('Taxable base at this rate.'),
+    VAT: Money('VAT at this rate, computed once on the base.'),
+    GROSS: Money('NET + VAT.'),
+  },
+  { title: 'VatRow' },
+);
 
-export const PlacedOrderSchema = Type.Object({
-  ORDERNO: Type.Integer({ minimum: 1, description: 'Our order number (strorderno of the order reads).' }),
-  WEBORDER: Type.String(),
-  CREATED: Type.Boolean({
-    description: 'False when the WEBORDER was placed before: this is that order, nothing was done again.',
-  }),
-  STATE: Type.String({ description: 'The order state (docs/orders.md).' }),
-  CURRENCY: Type.String(),
-  PRICESINCLUDEVAT: Type.Boolean({ description: 'True for web orders (shelf prices include VAT).' }),
-  NET: Money('Sum of the VAT rows’ bases.'),
-  VAT: Money('Sum of the VAT rows’ VAT.'),
-  GROSS: Money('What the order costs with VAT.'),
-  VATBREAKDOWN: Type.Array(VatRowSchema),
-  TENDERS: Type.Array(PaidTenderSchema, {
-    description:
-      'The means of payment taken from tenders (web orders; empty: none). They pay GROSS, they do not lower it.',
-  }),
-  TOPAY: Money('GROSS less what TENDERS paid: what is paid outside tv2.'),
-  BONUSCARD: Type.Union([Type.String(), Type.Null()], { description: 'The bonus card the order earns on.' }),
-  LINES: Type.Array(PlacedLineSchema),
-  SCN: Type.Integer({ minimum: 0, description: 'The SCN of the order’s last change.' }),
-});
+export const PlacedOrderSchema = Type.Object(
+  {
+    ORDERNO: Type.Integer({ minimum: 1, description: 'Our order number (strorderno of the order reads).' }),
+    WEBORDER: Type.String(),
+    CREATED: Type.Boolean({
+      description: 'False when the WEBORDER was placed before: this is that order, nothing was done again.',
+    }),
+    STATE: Type.String({ description: 'The order state (docs/orders.md).' }),
+    CURRENCY: Type.String(),
+    PRICESINCLUDEVAT: Type.Boolean({ description: 'True for web orders (shelf prices include VAT).' }),
+    NET: Money('Sum of the VAT rows’ bases.'),
+    VAT: Money('Sum of the VAT rows’ VAT.'),
+    GROSS: Money('What the order costs with VAT.'),
+    VATBREAKDOWN: Type.Array(VatRowSchema),
+    TENDERS: Type.Array(PaidTenderSchema, {
+      description:
+        'The means of payment taken from tenders (web orders; empty: none). They pay GROSS, they do not lower it.',
+    }),
+    TOPAY: Money('GROSS less what TENDERS paid: what is paid outside tv2.'),
+    BONUSCARD: Type.Union([Type.String(), Type.Null()], {
+      description: 'The bonus card the order earns on.',
+    }),
+    LINES: Type.Array(PlacedLineSchema),
+    SCN: Type.Integer({ minimum: 0, description: 'The SCN of the order’s last change.' }),
+  },
+  { title: 'PlacedOrder' },
+);

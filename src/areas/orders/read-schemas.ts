@@ -9,8 +9,13 @@ import { ORDER_STATES } from './rules/states.ts';
  * continues in their style; the other reads use plain upper-case keys.
  */
 
-const Obj = (props: TProperties, description?: string) =>
-  Type.Object(props, { additionalProperties: false, ...(description ? { description } : {}) });
+const Obj = (props: TProperties, description?: string, title?: string) =>
+  Type.Object(props, {
+    additionalProperties: false,
+    ...(description ? { description } : {}),
+    // names it in the OpenAPI document (src/http/openapi-components.ts)
+    ...(title ? { title } : {}),
+  });
 
 const StateSchema = Type.Union(
   ORDER_STATES.map((s) => Type.Literal(s)),
@@ -71,145 +76,169 @@ const ParameterNumber = Type.Object({
   PARAMETERNO: Type.Integer(),
 });
 
-export const GetOrderItemSchema = Obj({
-  AFTERTERM: Type.String({ description: 'Payment term: days after the invoice date (digits).' }),
-  CURRENCY: Type.String({ description: 'ISO 4217.' }),
-  CUSTOMER: Type.Integer(),
-  'DELIVERY ADDRESSES': Type.Array(Obj(addressFields), {
-    description: 'The delivery address as it was when the order was placed (one).',
-  }),
-  DISCOUNTPERCENTAGE: Type.Number({ description: 'The customer’s discount at placement, percent.' }),
-  DISCOUNT_DATE1: Type.String({ description: 'Early-payment discount date: "" (tv2 keeps none).' }),
-  DISCOUNT_DATE2: Type.String({ description: 'Second early-payment discount date: "" (tv2 keeps none).' }),
-  FREIGHTCOSTS: Money('Freight.'),
-  'INVOICE ADDRESSES': Type.Array(
-    Obj({ ...addressFields, VATNO: Type.String({ description: 'The customer’s VAT number.' }) }),
-    { description: 'The invoice address as it was when the order was placed (one).' },
-  ),
-  MYSQLODERNO: Type.Integer({ description: 'Our order number (strorderno).' }),
-  ORDERDATE: Type.String({ description: 'YYYY-MM-DD.' }),
-  ORDERDETAILS: Type.Array(
-    Obj({
-      ARTICLE: Type.String(),
-      ARTICLEDESCRIPTION: LanguageSchema,
-      ARTICLEPARAMETERCODES: Type.Array(ParameterCode),
-      ARTICLEPARAMETERNUMBERS: Type.Array(ParameterNumber),
-      ARTICLESEARCHNAME1: LanguageSchema,
-      ARTICLESEARCHNAME2: LanguageSchema,
-      ARTICLESEARCHNAME3: LanguageSchema,
-      CODEDISCOUNT: Type.String({
-        description: 'The price rule of the article’s sizes when they share one, else "" (each size says).',
-      }),
-      DISCOUNT: Type.Number({
-        description: 'The rule’s discount percent when the sizes share one, else 0 (each size says).',
-      }),
-      MODELARTICLEDESCRIPTION: LanguageSchema,
-      ORDERSIZES: Type.Array(
-        Obj({
-          'IS ASSORTEMENT': Type.String({
-            description: '"0": a size sold by the piece ("1": an assortment).',
-          }),
-          ...prices,
-          SIZEX: Type.String(),
-          BARCODE: Type.String(),
-          LINE: Type.Integer({ description: 'The order line (one size of one article).' }),
-          ...quantities,
-          ORDERCUSTOMERSEQUENCE: Type.String({ description: 'The customer’s own line reference.' }),
-        }),
-      ),
+export const GetOrderItemSchema = Obj(
+  {
+    AFTERTERM: Type.String({ description: 'Payment term: days after the invoice date (digits).' }),
+    CURRENCY: Type.String({ description: 'ISO 4217.' }),
+    CUSTOMER: Type.Integer(),
+    'DELIVERY ADDRESSES': Type.Array(Obj(addressFields), {
+      description: 'The delivery address as it was when the order was placed (one).',
     }),
-    { description: 'One entry per article, its sizes in ORDERSIZES.' },
-  ),
-  WEBORDER: Type.String({ description: 'The customer’s reference of the order.' }),
-  STATE: StateSchema,
-  HEADERTEXT: Type.String(),
-  BOTTOMTEXT: Type.String(),
-  ...orderTotals,
-  VATBREAKDOWN: Type.Array(
-    Obj({ PERCVAT: Type.Number(), NET: Money('Net.'), VAT: Money('VAT.'), GROSS: Money('Gross.') }),
-    { description: 'Per VAT rate, as computed at placement.' },
-  ),
-  ...common,
-});
+    DISCOUNTPERCENTAGE: Type.Number({ description: 'The customer’s discount at placement, percent.' }),
+    DISCOUNT_DATE1: Type.String({ description: 'Early-payment discount date: "" (tv2 keeps none).' }),
+    DISCOUNT_DATE2: Type.String({ description: 'Second early-payment discount date: "" (tv2 keeps none).' }),
+    FREIGHTCOSTS: Money('Freight.'),
+    'INVOICE ADDRESSES': Type.Array(
+      Obj({ ...addressFields, VATNO: Type.String({ description: 'The customer’s VAT number.' }) }),
+      { description: 'The invoice address as it was when the order was placed (one).' },
+    ),
+    MYSQLODERNO: Type.Integer({ description: 'Our order number (strorderno).' }),
+    ORDERDATE: Type.String({ description: 'YYYY-MM-DD.' }),
+    ORDERDETAILS: Type.Array(
+      Obj({
+        ARTICLE: Type.String(),
+        ARTICLEDESCRIPTION: LanguageSchema,
+        ARTICLEPARAMETERCODES: Type.Array(ParameterCode),
+        ARTICLEPARAMETERNUMBERS: Type.Array(ParameterNumber),
+        ARTICLESEARCHNAME1: LanguageSchema,
+        ARTICLESEARCHNAME2: LanguageSchema,
+        ARTICLESEARCHNAME3: LanguageSchema,
+        CODEDISCOUNT: Type.String({
+          description: 'The price rule of the article’s sizes when they share one, else "" (each size says).',
+        }),
+        DISCOUNT: Type.Number({
+          description: 'The rule’s discount percent when the sizes share one, else 0 (each size says).',
+        }),
+        MODELARTICLEDESCRIPTION: LanguageSchema,
+        ORDERSIZES: Type.Array(
+          Obj({
+            'IS ASSORTEMENT': Type.String({
+              description: '"0": a size sold by the piece ("1": an assortment).',
+            }),
+            ...prices,
+            SIZEX: Type.String(),
+            BARCODE: Type.String(),
+            LINE: Type.Integer({ description: 'The order line (one size of one article).' }),
+            ...quantities,
+            ORDERCUSTOMERSEQUENCE: Type.String({ description: 'The customer’s own line reference.' }),
+          }),
+        ),
+      }),
+      { description: 'One entry per article, its sizes in ORDERSIZES.' },
+    ),
+    WEBORDER: Type.String({ description: 'The customer’s reference of the order.' }),
+    STATE: StateSchema,
+    HEADERTEXT: Type.String(),
+    BOTTOMTEXT: Type.String(),
+    ...orderTotals,
+    VATBREAKDOWN: Type.Array(
+      Obj({ PERCVAT: Type.Number(), NET: Money('Net.'), VAT: Money('VAT.'), GROSS: Money('Gross.') }),
+      { description: 'Per VAT rate, as computed at placement.' },
+    ),
+    ...common,
+  },
+  undefined,
+  'Order',
+);
 
 const summary = {
   ORDERNO: Type.Integer({ description: 'Our order number (strorderno; MYSQLODERNO of B2B_GetOrder).' }),
   WEBORDER: Type.String({ description: 'The party’s reference of the order.' }),
 };
 
-export const OrderStateItemSchema = Obj({
-  ...summary,
-  CUSTOMER: Type.Integer(),
-  ORDERDATE: Type.String({ description: 'YYYY-MM-DD.' }),
-  STATE: StateSchema,
-  LINES: Type.Integer({ description: 'Order lines (sizes); the quantities are summed over them.' }),
-  ...quantities,
-  ...common,
-});
+export const OrderStateItemSchema = Obj(
+  {
+    ...summary,
+    CUSTOMER: Type.Integer(),
+    ORDERDATE: Type.String({ description: 'YYYY-MM-DD.' }),
+    STATE: StateSchema,
+    LINES: Type.Integer({ description: 'Order lines (sizes); the quantities are summed over them.' }),
+    ...quantities,
+    ...common,
+  },
+  undefined,
+  'OrderState',
+);
 
-export const OrderHistoryItemSchema = Obj({
-  ...OrderStateItemSchema.properties,
-  ...orderMoney,
-  FREIGHTCOSTS: Money('Freight.'),
-});
+export const OrderHistoryItemSchema = Obj(
+  {
+    ...OrderStateItemSchema.properties,
+    ...orderMoney,
+    FREIGHTCOSTS: Money('Freight.'),
+  },
+  undefined,
+  'OrderHistoryItem',
+);
 
-export const ClientOrderSchema = Obj({
-  ...summary,
-  CLIENT: Type.Integer(),
-  ORDERDATE: Type.String({ description: 'YYYY-MM-DD.' }),
-  STATE: StateSchema,
-  ...orderMoney,
-  DELIVERY: Type.Union([Type.Literal('ADDRESS'), Type.Literal('PICKUP')]),
-  DELIVERYADDRESS: Type.Union(
-    [
-      Obj({
-        NAME: Type.String(),
-        ADDRESS: Type.String(),
-        HOUSENUMBER: Type.String(),
-        POSTALCODE: Type.String(),
-        CITY: Type.String(),
-        COUNTRY: Type.String(),
-      }),
-      Type.Null(),
-    ],
-    { description: 'Where the order is delivered, as placed; null for a pickup.' },
-  ),
-  PICKUPLOCATION: Type.Union([Type.String(), Type.Null()], { description: 'The pickup location, or null.' }),
-  PAYMENTREFERENCE: Type.Union([Type.String(), Type.Null()]),
-  TENDERS: Type.Array(PaidTenderSchema, {
-    description: 'Tenders that paid the order (means of payment, not discounts), with what each got back.',
-  }),
-  TOPAY: Type.Number({ description: 'GROSS less what TENDERS paid: paid outside tv2.' }),
-  BONUSCARD: Type.Union([Type.String(), Type.Null()], { description: 'The bonus card the order earns on.' }),
-  BONUSEARNED: Type.Number({ description: 'What the order has put on its bonus card so far.' }),
-  LINES: Type.Array(
-    Obj({
-      LINE: Type.Integer(),
-      BARCODE: Type.String(),
-      ARTICLE: Type.String(),
-      SIZEX: Type.String(),
-      ...quantities,
-      ...prices,
+export const ClientOrderSchema = Obj(
+  {
+    ...summary,
+    CLIENT: Type.Integer(),
+    ORDERDATE: Type.String({ description: 'YYYY-MM-DD.' }),
+    STATE: StateSchema,
+    ...orderMoney,
+    DELIVERY: Type.Union([Type.Literal('ADDRESS'), Type.Literal('PICKUP')]),
+    DELIVERYADDRESS: Type.Union(
+      [
+        Obj({
+          NAME: Type.String(),
+          ADDRESS: Type.String(),
+          HOUSENUMBER: Type.String(),
+          POSTALCODE: Type.String(),
+          CITY: Type.String(),
+          COUNTRY: Type.String(),
+        }),
+        Type.Null(),
+      ],
+      { description: 'Where the order is delivered, as placed; null for a pickup.' },
+    ),
+    PICKUPLOCATION: Type.Union([Type.String(), Type.Null()], {
+      description: 'The pickup location, or null.',
     }),
-  ),
-  ...common,
-});
+    PAYMENTREFERENCE: Type.Union([Type.String(), Type.Null()]),
+    TENDERS: Type.Array(PaidTenderSchema, {
+      description: 'Tenders that paid the order (means of payment, not discounts), with what each got back.',
+    }),
+    TOPAY: Type.Number({ description: 'GROSS less what TENDERS paid: paid outside tv2.' }),
+    BONUSCARD: Type.Union([Type.String(), Type.Null()], {
+      description: 'The bonus card the order earns on.',
+    }),
+    BONUSEARNED: Type.Number({ description: 'What the order has put on its bonus card so far.' }),
+    LINES: Type.Array(
+      Obj({
+        LINE: Type.Integer(),
+        BARCODE: Type.String(),
+        ARTICLE: Type.String(),
+        SIZEX: Type.String(),
+        ...quantities,
+        ...prices,
+      }),
+    ),
+    ...common,
+  },
+  undefined,
+  'ClientOrder',
+);
 
-export const StateChangeSchema = Obj({
-  CHANGE: Type.Integer({ description: 'The move’s own number (history id).' }),
-  ...summary,
-  CUSTOMER: Type.Optional(Type.Integer({ description: 'B2B: the customer.' })),
-  CLIENT: Type.Optional(Type.Integer({ description: 'B2C: the client.' })),
-  FROMSTATE: Type.Union([Type.String(), Type.Null()], { description: 'null for the placement.' }),
-  STATE: Type.String({ description: 'The state the move led to.' }),
-  ACTION: Type.String({ description: 'The move (place, confirm, deliver, cancel, ...).' }),
-  ACTOR: Type.String({ description: 'Who moved it (CUSTOMER, CLIENT, BACK_OFFICE, SYSTEM).' }),
-  REFERENCE: Type.Union([Type.String(), Type.Null()], {
-    description: 'A delivery or return number, or null.',
-  }),
-  AT: Instant('When.'),
-  SCN: Type.Integer({ description: 'SCN of the move.' }),
-});
+export const StateChangeSchema = Obj(
+  {
+    CHANGE: Type.Integer({ description: 'The move’s own number (history id).' }),
+    ...summary,
+    CUSTOMER: Type.Optional(Type.Integer({ description: 'B2B: the customer.' })),
+    CLIENT: Type.Optional(Type.Integer({ description: 'B2C: the client.' })),
+    FROMSTATE: Type.Union([Type.String(), Type.Null()], { description: 'null for the placement.' }),
+    STATE: Type.String({ description: 'The state the move led to.' }),
+    ACTION: Type.String({ description: 'The move (place, confirm, deliver, cancel, ...).' }),
+    ACTOR: Type.String({ description: 'Who moved it (CUSTOMER, CLIENT, BACK_OFFICE, SYSTEM).' }),
+    REFERENCE: Type.Union([Type.String(), Type.Null()], {
+      description: 'A delivery or return number, or null.',
+    }),
+    AT: Instant('When.'),
+    SCN: Type.Integer({ description: 'SCN of the move.' }),
+  },
+  undefined,
+  'OrderStateChange',
+);
 
 export const GetOrderAnswer = Obj({
   SCN: ScnSchema,

@@ -18,18 +18,25 @@ const KEY = {
 const LEVEL_SCN = Type.Integer({ description: 'SCN of the last change of this level.' });
 
 /** Wholesale sees on hand, reserved and available. */
-export const WholesaleStockSchema = Type.Object({
-  ...KEY,
-  ONHAND,
-  RESERVED,
-  AVAILABLE,
-  SCN: LEVEL_SCN,
-});
+export const WholesaleStockSchema = Type.Object(
+  {
+    ...KEY,
+    ONHAND,
+    RESERVED,
+    AVAILABLE,
+    SCN: LEVEL_SCN,
+  },
+  { title: 'StockLevel' },
+);
 
 /** Retail sees only what can be sold: on hand and reserved are internal. */
-export const RetailStockSchema = Type.Object({ ...KEY, AVAILABLE, SCN: LEVEL_SCN });
+export const RetailStockSchema = Type.Object(
+  { ...KEY, AVAILABLE, SCN: LEVEL_SCN },
+  { title: 'RetailStockLevel' },
+);
 
 export const StockKeySchema = Type.Object(KEY, {
+  title: 'StockLevelKey',
   description:
     'A level no longer shown to this audience (location or article deleted, inactive, not serving it).',
 });

@@ -34,21 +34,24 @@ const TenderKindSchema = Type.Union([
   Type.Literal('BONUS_CARD'),
 ]);
 
-export const VoucherSchema = Type.Object({
-  CODE: Type.String({ description: '17 characters: 16 random and a check character.' }),
-  KIND: TenderKindSchema,
-  CLIENT: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], {
-    description: 'The owner; null for a gift voucher of no client (whoever holds the code).',
-  }),
-  CURRENCY: Type.String(),
-  AMOUNT: Money('Issued with.'),
-  BALANCE: Money('What it still holds.'),
-  VALIDUNTIL: Day('The last day it can be used (always stated).'),
-  BLOCKED: Type.Boolean(),
-  WEBID: Type.Union([Type.String(), Type.Null()], { description: 'The WEBID it was issued under.' }),
-  ISSUED: Type.String({ description: 'ISO 8601 UTC (2026-11-22T18:28:14Z).' }),
-  SCN: ScnSchema,
-});
+export const VoucherSchema = Type.Object(
+  {
+    CODE: Type.String({ description: '17 characters: 16 random and a check character.' }),
+    KIND: TenderKindSchema,
+    CLIENT: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], {
+      description: 'The owner; null for a gift voucher of no client (whoever holds the code).',
+    }),
+    CURRENCY: Type.String(),
+    AMOUNT: Money('Issued with.'),
+    BALANCE: Money('What it still holds.'),
+    VALIDUNTIL: Day('The last day it can be used (always stated).'),
+    BLOCKED: Type.Boolean(),
+    WEBID: Type.Union([Type.String(), Type.Null()], { description: 'The WEBID it was issued under.' }),
+    ISSUED: Type.String({ description: 'ISO 8601 UTC (2026-11-22T18:28:14Z).' }),
+    SCN: ScnSchema,
+  },
+  { title: 'Voucher' },
+);
 
 const voucherFields = (client: string) =>
   Type.Object(
@@ -68,6 +71,7 @@ const voucherFields = (client: string) =>
 export const GiftVoucherDataSchema = Type.Object(
   { GIFTVOUCHERDATA: voucherFields('The client it is for; absent or 0: none (a bearer voucher).') },
   {
+    title: 'GiftVoucherData',
     additionalProperties: false,
     examples: [
       { GIFTVOUCHERDATA: { AMOUNT: 25, CURRENCY: 'EUR', EMAIL: 'anna@example.nl', WEBID: 'GV-2026-0001' } },
@@ -79,6 +83,7 @@ export const GiftVoucherDataSchema = Type.Object(
 export const CreditVoucherDataSchema = Type.Object(
   { CREDITVOUCHERDATA: voucherFields('The client it is for (required).') },
   {
+    title: 'CreditVoucherData',
     additionalProperties: false,
     examples: [
       { CREDITVOUCHERDATA: { AMOUNT: 19.95, CLIENT: 100001, CURRENCY: 'EUR', WEBID: 'RET-2026-0042' } },
@@ -101,6 +106,7 @@ export const CashedVoucherDataSchema = Type.Object(
     ),
   },
   {
+    title: 'CashedVoucherData',
     additionalProperties: false,
     examples: [
       {
@@ -115,25 +121,31 @@ export const CashedVoucherDataSchema = Type.Object(
   },
 );
 
-export const CashingSchema = Type.Object({
-  CODE: Type.String(),
-  KIND: TenderKindSchema,
-  REFERENCE: Type.String(),
-  AMOUNT: Money('Cashed.'),
-  BALANCE: Money('Left on the voucher right after this cashing.'),
-  CURRENCY: Type.String(),
-  VALIDUNTIL: Day('The last day the voucher can be used.'),
-  CASHED: Type.String({ description: 'When, ISO 8601 UTC.' }),
-  CREATED: Type.Boolean({ description: 'False when this answers a repeat of an earlier cashing.' }),
-});
+export const CashingSchema = Type.Object(
+  {
+    CODE: Type.String(),
+    KIND: TenderKindSchema,
+    REFERENCE: Type.String(),
+    AMOUNT: Money('Cashed.'),
+    BALANCE: Money('Left on the voucher right after this cashing.'),
+    CURRENCY: Type.String(),
+    VALIDUNTIL: Day('The last day the voucher can be used.'),
+    CASHED: Type.String({ description: 'When, ISO 8601 UTC.' }),
+    CREATED: Type.Boolean({ description: 'False when this answers a repeat of an earlier cashing.' }),
+  },
+  { title: 'Cashing' },
+);
 
-export const ValidVoucherSchema = Type.Object({
-  CODE: Type.String(),
-  KIND: Type.Union([Type.Literal('GIFT_VOUCHER'), Type.Literal('CREDIT_NOTE_VOUCHER')]),
-  BALANCE: Money('What it holds now.'),
-  CURRENCY: Type.String(),
-  VALIDUNTIL: Day('The last day it can be used (always stated).'),
-});
+export const ValidVoucherSchema = Type.Object(
+  {
+    CODE: Type.String(),
+    KIND: Type.Union([Type.Literal('GIFT_VOUCHER'), Type.Literal('CREDIT_NOTE_VOUCHER')]),
+    BALANCE: Money('What it holds now.'),
+    CURRENCY: Type.String(),
+    VALIDUNTIL: Day('The last day it can be used (always stated).'),
+  },
+  { title: 'ValidVoucher' },
+);
 
 /** The body of B2C_PostCashedClientCheque. */
 export const CashedClientChequeDataSchema = Type.Object(
@@ -158,6 +170,7 @@ export const CashedClientChequeDataSchema = Type.Object(
     ),
   },
   {
+    title: 'CashedClientChequeData',
     additionalProperties: false,
     examples: [
       {
