@@ -71,3 +71,56 @@ export function operationsOf(doc: Doc): { method: string; path: string; op: Doc;
   }
   return out;
 }
+
+const COMBINATORS = ['allOf', 'anyOf', 'oneOf'] as const;
+/** Keywords whose schemas are parts of the schema they sit in, not wholes. */
+const PARTS = new Set<string>([...COMBINATORS, 'if', 'then', 'else', 'not', 'dependentSchemas']);
+
+/**
+ * A copy of the document in which every object schema is closed (`unevaluatedProperties: false`
+ * where it says nothing of other properties; JSON Schema 2020-12, so a schema made of `allOf`
+ * parts is closed as a whole, not part by part): an answer validated against it may hold no
+ * property its schema does not declare.
+ */
+export function closedDocument(doc: Doc): Doc {
+  const copy = structuredClone(doc);
+  // A component that is a part of an `allOf`, `anyOf` or `oneOf` somewhere stays open: its whole
+  // closes it (unevaluatedProperties sees what the parts evaluated).
+  const parts = new Set<string>();
+  const findParts = (node: Doc): void => {
+    if (!node || typeof node !== 'object') return;
+    for (const key of COMBINATORS) {
+      for (const part of Array.isArray(node[key]) ? node[key] : []) {
+        if (typeof part?.$ref === 'string') parts.add(part.$ref);
+      }
+    }
+    for (const value of Object.values<Doc>(node)) findParts(value);
+  };
+  findParts(copy);
+  const close = (node: Doc, open: boolean): void => {
+    if (!node || typeof node !== 'object') return;
+    if (Array.isArray(node)) {
+      for (const item of node) close(item, open);
+      return;
+    }
+    const isObject = node.properties !== undefined || COMBINATORS.some((key) => node[key] !== undefined);
+    if (
+      isObject &&
+      !open &&
+      node.additionalProperties === undefined &&
+      node.unevaluatedProperties === undefined
+    ) {
+      node.unevaluatedProperties = false;
+    }
+    for (const [key, value] of Object.entries<Doc>(node)) {
+      if (key === 'example' || key === 'examples' || key === 'enum' || key === 'const') continue;
+      close(value, PARTS.has(key));
+    }
+  };
+  for (const [name, schema] of Object.entries<Doc>(copy.components?.schemas ?? {})) {
+    close(schema, parts.has(`#/components/schemas/${name}`));
+  }
+  close(copy.components?.responses, false);
+  close(copy.paths, false);
+  return copy;
+}
