@@ -73,7 +73,7 @@ type QueryArgs<N extends OperationName> = [Query<N>] extends [Record<string, nev
     : [query: Query<N>];
 
 export type Binary<N extends BinaryOperation> =
-  | { status: 200; bytes: Uint8Array; mediaType: MediaTypeOf<N>; etag: string | undefined }
+  | { status: 200; bytes: Uint8Array<ArrayBuffer>; mediaType: MediaTypeOf<N>; etag: string | undefined }
   /** `If-None-Match` matched: the copy the caller holds is current. */
   | { status: 304; etag: string | undefined };
 
@@ -125,7 +125,12 @@ export function createTv2Client(options: Tv2ClientOptions): Tv2Client {
     again.headers.set('authorization', `Bearer ${await tokens.renew(token)}`);
     return send(again);
   };
-  const api = createClient<paths>({ baseUrl, fetch: authorised });
+  // Bytes (an image upload) go as they are, with the content-type the caller names; the rest is JSON.
+  const bodySerializer = (body: unknown) =>
+    body instanceof Blob || body instanceof ArrayBuffer || ArrayBuffer.isView(body)
+      ? body
+      : JSON.stringify(body);
+  const api = createClient<paths>({ baseUrl, fetch: authorised, bodySerializer });
 
   // openapi-fetch types each call by a literal path; an operation name makes the path, so the call
   // is made through this untyped view and the public signatures above carry the types.

@@ -89,6 +89,15 @@ describe('the typed client against a running server', () => {
       { ifNoneMatch: image.etag },
     );
     expect(again).toEqual({ status: 304, etag: image.etag });
+    // The back office uploads bytes through the same client (a Blob body with its media type).
+    const upload = await tv2.api.PUT('/TV2/Admin/articles/{article}/images/{imageno}', {
+      params: { path: { article: articleNo, imageno: '2' } },
+      body: new Blob([image.bytes], { type: 'image/png' }),
+      headers: { 'content-type': 'image/png' },
+    });
+    expect(upload.response.status).toBe(200);
+    const second = await tv2.binary('B2C_GetArticleImage', { strarticle: articleNo, strimageno: '2' });
+    expect(second.status === 200 && second.bytes).toEqual(image.bytes);
 
     // A new retail client, then a web order delivered to its address, then its state.
     const email = `e2e-${Date.now()}@example.com`;
