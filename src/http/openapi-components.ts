@@ -43,7 +43,8 @@ const COMPONENT_NAME = /^[A-Za-z0-9._-]+$/;
  * `schemas`, innermost first, and returns the titles hoisted. A title used for two different
  * schemas, or one that is no valid component name, is an error naming it.
  */
-export function hoistTitledSchemas(document: JsonObject): string[] {
+export function hoistTitledSchemas(given: object): string[] {
+  const document = given as JsonObject;
   const components = childObject(document, 'components');
   const schemas = childObject(components, 'schemas');
   const canonical = new Map<string, string>();
@@ -99,9 +100,9 @@ export function childObject(parent: JsonObject, key: string): JsonObject {
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head', 'trace'];
 
 /** Each operation of a document with its path and method. */
-export function operationsOf(document: JsonObject): Array<{ path: string; method: string; op: JsonObject }> {
+export function operationsOf(given: object): Array<{ path: string; method: string; op: JsonObject }> {
   const found: Array<{ path: string; method: string; op: JsonObject }> = [];
-  for (const [path, item] of Object.entries((document.paths ?? {}) as JsonObject)) {
+  for (const [path, item] of Object.entries(((given as JsonObject).paths ?? {}) as JsonObject)) {
     if (!isObject(item)) continue;
     for (const method of METHODS) {
       const op = item[method];
@@ -125,7 +126,7 @@ function rootName(operationId: string): string {
  * operation's answer is named after its root (`APIPING`), a back-office answer `<OperationId>Answer`,
  * a body `<OperationId>Body`. A root that is a `$ref` already, or not an object, is left alone.
  */
-export function nameRoots(document: JsonObject): void {
+export function nameRoots(document: object): void {
   for (const { path, op } of operationsOf(document)) {
     const id = String(op.operationId ?? '');
     const admin = path.startsWith('/TV2/Admin/');
@@ -161,7 +162,7 @@ function jsonSchemaOf(holder: JsonObject): JsonObject | undefined {
  * against a body schema; admin-routes.ts names their media types in `x-tv2-raw-body`, and this
  * makes the requestBody a client and a validating proxy need: each type, bytes (`format: binary`).
  */
-export function rawBodies(document: JsonObject): void {
+export function rawBodies(document: object): void {
   for (const { op } of operationsOf(document)) {
     const types = op['x-tv2-raw-body'];
     if (!Array.isArray(types)) continue;

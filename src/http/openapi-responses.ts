@@ -128,7 +128,7 @@ const HEADERS: Record<string, JsonObject> = {
 };
 
 /** The codes that no operation or back-office route answers with: unknown paths and readiness. */
-const NOT_OF_OPERATIONS = new Set(
+const NOT_OF_OPERATIONS = new Set<string>(
   [
     HTTP_ERRORS.NOT_FOUND,
     HTTP_ERRORS.UNKNOWN_OPERATION,
@@ -227,7 +227,8 @@ function takesIdempotencyKey(op: JsonObject): boolean {
  * Declares every status of every operation (above) as a reference to its component response, and
  * the headers of its success answers; adds `components.responses` and `components.headers`.
  */
-export function declareStatuses(document: JsonObject, codes: readonly ErrorCode[]): void {
+export function declareStatuses(given: object, codes: readonly ErrorCode[]): void {
+  const document = given as JsonObject;
   const components = childObject(document, 'components');
   const { responses, headers } = statusComponents(codes);
   const used = new Set<string>();
