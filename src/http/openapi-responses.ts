@@ -216,11 +216,23 @@ function answersImage(op: JsonObject): boolean {
   return Object.keys(content).some((type) => type.startsWith('image/'));
 }
 
-function takesIdempotencyKey(op: JsonObject): boolean {
+const isIdempotencyKey = (p: Json) =>
+  isObject(p) && p.in === 'header' && String(p.name).toLowerCase() === 'idempotency-key';
+
+/**
+ * True when the operation takes an Idempotency-Key (server.ts declares the header on built POST
+ * operations); the parameter is then one shared component, `Idempotency-Key` as HTTP writes it.
+ */
+function takesIdempotencyKey(op: JsonObject, components: JsonObject): boolean {
   const parameters = Array.isArray(op.parameters) ? op.parameters : [];
-  return parameters.some(
-    (p) => isObject(p) && p.in === 'header' && String(p.name).toLowerCase() === 'idempotency-key',
+  const given = parameters.find(isIdempotencyKey);
+  if (!isObject(given)) return false;
+  const shared = childObject(components, 'parameters');
+  shared.IdempotencyKey ??= { ...given, name: 'Idempotency-Key' };
+  op.parameters = parameters.map((p) =>
+    isIdempotencyKey(p) ? { $ref: '#/components/parameters/IdempotencyKey' } : p,
   );
+  return true;
 }
 
 /**
@@ -236,7 +248,7 @@ export function declareStatuses(given: object, codes: readonly ErrorCode[]): voi
     const declared = isObject(op.responses) ? op.responses : {};
     const out: JsonObject = {};
     const image = answersImage(op);
-    const replayable = op['x-tv2-status'] !== 'planned' && takesIdempotencyKey(op);
+    const replayable = takesIdempotencyKey(op, components) && op['x-tv2-status'] !== 'planned';
     for (const [status, response] of Object.entries(declared)) {
       if (Number(status) >= 300 || !isObject(response)) continue;
       const answerHeaders: JsonObject = { 'X-Request-Id': headerRef('X-Request-Id') };
