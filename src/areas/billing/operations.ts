@@ -84,7 +84,10 @@ const B2B_GetInvoiceHistory = operation({
       SCN: ScnSchema,
       NEXTOFFSET: NextOffsetSchema,
       DOCUMENTS: Type.Array(
-        Obj({ ...documentFields, SCN: Type.Integer({ description: 'The SCN of the document’s issue.' }) }),
+        Type.Object(
+          { ...documentFields, SCN: Type.Integer({ description: 'The SCN of the document’s issue.' }) },
+          { additionalProperties: false, title: 'BillingDocument' },
+        ),
       ),
     }),
   ),
