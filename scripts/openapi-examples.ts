@@ -4,7 +4,8 @@
  * fresh SQLite database with the demo data (as `serve --demo` loads it), runs the demo scenario of
  * test/helpers/demo-scenario.ts (every built operation and back-office route, reads with demo keys,
  * writes on this throwaway database) and keeps each route's first 2xx: its path parameters, query
- * parameters and JSON body, and its JSON answer.
+ * parameters and JSON body, and its JSON answer; later 2xx calls of a route add examples of the query
+ * parameters the first did not use.
  *
  * The file is the same on every run: the clock is fixed (the demo data's dates follow today), random
  * values (tokens, voucher codes) are replaced by fixed ones of the same form, and lists are cut to
@@ -32,6 +33,8 @@ const MAX_ITEMS = 2;
 interface Example {
   params?: Record<string, string>;
   query?: Record<string, string>;
+  /** Values of the other query parameters, from later calls of the route (parameter examples). */
+  otherQuery?: Record<string, string>;
   body?: unknown;
   status: number;
   answer?: unknown;
@@ -55,7 +58,15 @@ try {
       failed.push(`${call.route} -> ${res.statusCode} ${res.body.slice(0, 300)}`);
       return;
     }
-    if (examples[call.route]) return;
+    const known = examples[call.route];
+    if (known) {
+      for (const [name, value] of Object.entries(call.query ?? {})) {
+        if (known.query?.[name] === undefined && known.otherQuery?.[name] === undefined) {
+          known.otherQuery = { ...known.otherQuery, [name]: value };
+        }
+      }
+      return;
+    }
     const json = String(res.headers['content-type'] ?? '').startsWith('application/json');
     examples[call.route] = {
       ...(call.params && Object.keys(call.params).length > 0 ? { params: call.params } : {}),
@@ -73,7 +84,15 @@ if (failed.length > 0) {
   process.exit(1);
 }
 
-const sorted = Object.fromEntries(Object.entries(examples).sort(([a], [b]) => a.localeCompare(b)));
+const sorted = Object.fromEntries(
+  Object.entries(examples)
+    .sort(([a], [b]) => a.localeCompare(b))
+    // Keys in one order, whatever order the calls gave them.
+    .map(([route, { params, query, otherQuery, body, status, answer }]) => [
+      route,
+      { params, query, otherQuery, body, status, answer },
+    ]),
+);
 const text = `${JSON.stringify(fixedRandomValues(trimmed(sorted)), null, 2)}\n`;
 writeFileSync(OUT, text);
 console.log(`openapi:examples: ${Object.keys(sorted).length} routes, ${text.length} bytes -> ${OUT}`);

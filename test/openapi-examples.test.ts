@@ -68,6 +68,15 @@ function examplesOf(document: Doc): Placed[] {
       if (!r.$ref) content(`${name} ${status}`, `${pointer}/responses/${status}`, r.content);
     }
   }
+  for (const [name, p] of Object.entries<Doc>(document.components?.parameters ?? {})) {
+    if (p.example !== undefined) {
+      out.push({
+        where: `components.parameters.${name}`,
+        schema: `/components/parameters/${name}/schema`,
+        value: p.example,
+      });
+    }
+  }
   for (const [name, r] of Object.entries<Doc>(document.components?.responses ?? {})) {
     content(`components.responses.${name}`, `/components/responses/${name}`, r.content);
   }
@@ -95,7 +104,7 @@ describe('examples in the OpenAPI document', () => {
     ).not.toEqual([]);
   });
 
-  it('every built operation and admin route has examples of its JSON answer, body and parameters', () => {
+  it('every built operation and admin route has examples of its JSON answer, its body and every parameter', () => {
     const missing: string[] = [];
     const built = operationsOf(doc).filter(({ op }) => op['x-tv2-status'] !== 'planned');
     expect(built.length).toBeGreaterThan(100);
@@ -111,7 +120,7 @@ describe('examples in the OpenAPI document', () => {
       if (body && !hasExample(body)) missing.push(`${name}: body`);
       for (const p of op.parameters ?? []) {
         const param = resolved(doc, p).node;
-        if ((param.in === 'path' || param.required) && param.in !== 'header' && param.example === undefined) {
+        if ((param.in === 'path' || param.in === 'query') && param.example === undefined) {
           missing.push(`${name}: ${param.in} parameter ${param.name}`);
         }
       }

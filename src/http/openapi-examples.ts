@@ -4,9 +4,10 @@ import { readFileSync } from 'node:fs';
  * Examples of requests and answers in the OpenAPI document (issue 14), taken from the demo data:
  * openapi-examples.json, written by `npm run openapi:examples` (scripts/openapi-examples.ts), holds
  * for each route ("METHOD /path" as the document names it) the path and query parameters, the JSON
- * body and the JSON answer of one call on the demo world. They go where OpenAPI 3.1 wants them: a
- * parameter's `example`, the `example` of the request body's and the 2xx answer's media type. Every
- * problem answer gets an example of its status (one body, its status and code varied).
+ * body and the JSON answer of one call on the demo world (and values of the other query parameters
+ * from further calls). They go where OpenAPI 3.1 wants them: a parameter's `example`, the
+ * `example` of the request body's and the 2xx answer's media type. Every problem answer gets an
+ * example of its status (one body, its status and code varied).
  *
  * No example: binary answers (images, PDF, UBL) and bodies (image uploads), 204 answers, and any
  * planned operation (501, none today). test/openapi-examples.test.ts checks each example against
@@ -17,6 +18,8 @@ import { readFileSync } from 'node:fs';
 export interface RouteExample {
   params?: Record<string, string>;
   query?: Record<string, string>;
+  /** Values of query parameters the call above did not use, from other calls of the route. */
+  otherQuery?: Record<string, string>;
   body?: unknown;
   status: number;
   answer?: unknown;
@@ -98,6 +101,12 @@ export function problemExample(status: number, instance = '/TV2/Execute/APIPACK.
   };
 }
 
+/** A client's retry key: any unique string, a UUID for example. */
+const IDEMPOTENCY_KEY = '9b2f6c1e-3a4d-4e8f-b5c7-0d1e2f3a4b5c';
+
+/** The paging and feed parameters every list has, where the route's calls did not use them. */
+const PAGING_EXAMPLES: Record<string, string> = { strscn: '0', stroffset: '1', strlimit: '2' };
+
 // biome-ignore lint/suspicious/noExplicitAny: the document is walked as plain JSON
 type Node = any;
 
@@ -134,6 +143,12 @@ export function applyExamples<T>(document: T): T {
       }
     }
   }
+  // The retry key of the writing operations (a header parameter of the components).
+  for (const [name, p] of Object.entries<Node>(doc.components?.parameters ?? {})) {
+    if (String(p?.name).toLowerCase() === 'idempotency-key' && p.example === undefined) {
+      doc.components.parameters[name] = { ...p, example: IDEMPOTENCY_KEY };
+    }
+  }
   const named = doc.components?.responses ?? {};
   for (const [name, status] of referred) {
     if (named[name]?.content?.[PROBLEM_TYPE]) named[name] = withProblemExample(named[name], status);
@@ -149,7 +164,12 @@ function split(key: string): [string, string] {
 function withRouteExample(op: Node, ex: RouteExample): void {
   if (Array.isArray(op.parameters)) {
     op.parameters = op.parameters.map((p: Node) => {
-      const value = p.in === 'path' ? ex.params?.[p.name] : p.in === 'query' ? ex.query?.[p.name] : undefined;
+      const value =
+        p.in === 'path'
+          ? ex.params?.[p.name]
+          : p.in === 'query'
+            ? (ex.query?.[p.name] ?? ex.otherQuery?.[p.name] ?? PAGING_EXAMPLES[p.name])
+            : undefined;
       return value === undefined || p.$ref ? p : { ...p, example: value };
     });
   }

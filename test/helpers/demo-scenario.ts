@@ -1,5 +1,5 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { type Json, type ScenarioCall, writes } from './demo-scenario-writes.ts';
+import { type Json, type ScenarioCall, type Steps, writes } from './demo-scenario-writes.ts';
 
 export type { ScenarioCall };
 
@@ -84,8 +84,10 @@ export async function runDemoScenario(
   const article = articles[0].ARTICLE as string;
   const size = articles[0].SIZES[0] as { SIZEX: string; BARCODE: string };
   await get('B2B_GetArticle', { strarticle: article });
+  await get('B2B_GetArticle', { strbarcode: size.BARCODE });
   await get('B2C_GetAllArticles', { strlimit: '2' });
   await get('B2C_GetArticle', { strbarcode: size.BARCODE });
+  await get('B2C_GetArticle', { strarticle: article });
   await get('B2C_GetAllArticlesImages', { strlimit: '2' });
   const image = await call({
     route: `${OP}B2C_GetArticleImage`,
@@ -95,58 +97,106 @@ export async function runDemoScenario(
 
   // Stock reads.
   await get('B2B_GetArticleStock', { strarticle: article });
+  await get('B2B_GetArticleStock', { strarticle: article, strlocation: 'WH' });
   await get('B2C_GetArticleStock', { strarticle: article });
+  await get('B2C_GetArticleStock', { strarticle: article, strlocation: 'AMS' });
   await get('B2B_GetStocks', { strlimit: '2' });
+  await get('B2B_GetStocks', { strlocation: 'WH', strlimit: '2' });
   await get('B2C_GetStocks', { strlimit: '2' });
+  await get('B2C_GetStocks', { strlocation: 'AMS', strlimit: '2' });
   await get('B2B_GetStockChanges', { strscn: '0', strlimit: '2' });
+  await get('B2B_GetStockChanges', { strscn: '0', strlocation: 'WH', strlimit: '2' });
   await get('B2C_GetStockChanges', { strscn: '0', strlimit: '2' });
+  await get('B2C_GetStockChanges', { strscn: '0', strlocation: 'AMS', strlimit: '2' });
 
   // Shops.
   await get('B2C_GetAllShops', { strlimit: '2' });
   await get('B2C_GetAllShopImages', { strlimit: '2' });
   await get('B2C_GetCompanyRegEx', { strlimit: '2' });
   await get('B2C_GetHomePages', { strpage: 'HOME' });
+  await get('B2C_GetHomePages', { strlimit: '2' });
   await get('B2C_GetPickUpLocations', { strlat: '52.37', strlon: '4.89', strlimit: '2' });
   await get('B2C_GetShopAssistants', { strlocation: 'AMS' });
+  await get('B2C_GetShopAssistants', { strlimit: '2' });
   await call({ route: `${OP}B2C_GetShopImage`, query: { strlocation: 'AMS', strimageno: '1' } });
 
   // Pricing.
   const customer = '10001';
   await get('B2C_GetAllActionPrice', { strlimit: '2' });
   const action = (await get('B2C_GetAllActionPrice', { strlimit: '1' })).B2CGETALLACTIONPRICE.ACTIONPRICES[0];
+  const day = action.STARTDATE as string;
+  await get('B2C_GetAllActionPrice', { strdate: day, strlimit: '2' });
+  await get('B2C_GetAllActionPrice', { strall: '1', strlimit: '2' });
   await get('B2C_GetArticleACTIONPrice', { strarticle: action.ARTICLE });
-  await get('B2B_GetCustomerLineDiscounts', { strcustomer: customer });
+  const onAction = (await get('B2C_GetArticle', { strarticle: action.ARTICLE })).B2CGETARTICLE.ARTICLES[0];
+  await get('B2C_GetArticleACTIONPrice', {
+    strarticle: action.ARTICLE,
+    strsize: onAction.SIZES[0].SIZEX,
+    strcurrency: 'EUR',
+    strdate: day,
+    strall: '0',
+  });
+  // The first demo customer has no line discounts; the second has.
+  await get('B2B_GetCustomerLineDiscounts', { strcustomer: '10002', strlimit: '2' });
   await get('B2B_GetAllPriceAgreements', { strlimit: '2' });
+  await get('B2B_GetAllPriceAgreements', { strcustomer: '10008', strlimit: '2' });
   await get('B2B_GetPriceAgreement', { stragreement: '1' });
   await get('B2B_GetAllPrices', { strlimit: '2' });
   await get('B2B_GetArticlePrice', { strcustomer: customer, strarticle: article, strsize: size.SIZEX });
+  await get('B2B_GetArticlePrice', {
+    strcustomer: customer,
+    strarticle: article,
+    strsize: size.SIZEX,
+    strquantity: '12',
+    strdate: day,
+    strcurrency: 'EUR',
+  });
   await get('B2B_GetPriceChanges', { strscn: '0', strlimit: '2' });
 
   // Customers.
   await get('B2B_GetAllCustomers', { strlimit: '2' });
   await get('B2B_GetCustomer', { strcustomer: customer });
+  await get('B2B_GetCustomer', { strexternalkey: 'DEMO-10001' });
   await get('B2B_GetAllCustomerArticleLink', { strcustomer: customer, strlimit: '2' });
-  await get('B2B_GetCustomerArticleLink', { strcustomer: customer, strlimit: '2' });
+  await get('B2B_GetAllCustomerArticleLink', { strlimit: '2' });
+  const links = await get('B2B_GetCustomerArticleLink', { strcustomer: customer, strlimit: '2' });
+  const link = links.B2BGETCUSTOMERARTICLELINK.ARTICLELINKS[0];
+  await get('B2B_GetCustomerArticleLink', { strcustomer: customer, strarticle: link.ARTICLE });
+  await get('B2B_GetCustomerArticleLink', {
+    strcustomer: customer,
+    strcustomerarticle: link.CUSTOMERARTICLE,
+  });
   await get('B2B_GetRepresentatives');
+  await get('B2B_GetRepresentatives', { strlimit: '2' });
   await get('B2B_GetRepresentativeCustomers', { strrepresentative: 'JDV', strlimit: '2' });
 
   // Clients.
   const client = '100001';
-  await get('B2C_GetClient', { strclient: client });
-  await get('B2C_GetClient_Purchase', { strclient: client, strlimit: '2' });
+  const profile = (await get('B2C_GetClient', { strclient: client })).B2CGETCLIENT.CLIENTS[0];
+  await get('B2C_GetClient', { stremail: profile.EMAIL });
   const actions = (await get('B2C_GetClientActions', { strclient: client })).B2CGETCLIENTACTIONS;
   await get('B2C_GetClientMemberCardInfo', { strclient: client });
-  await get('B2C_GetClient_OpenOnAccount', { strclient: client });
-  await get('B2C_GetClient_OnAccountDetail', { strclient: client, strlimit: '2' });
-  await get('B2C_GetUserMessages', { strclient: client, strlimit: '2' });
 
   // Orders.
+  const states = await get('B2B_GetOrderState', { strcustomer: customer, strscn: '0', strlimit: '2' });
+  const order = states.B2BGETORDERSTATE.ORDERS[0];
+  await get('B2B_GetOrderState', {
+    strcustomer: customer,
+    strscn: '0',
+    strorderno: String(order.ORDERNO),
+    strorderstatus: order.STATE,
+  });
   await get('B2B_GetOrder', { strcustomer: customer, strlimit: '2' });
+  await get('B2B_GetOrder', { strcustomer: customer, strorderno: String(order.ORDERNO), strscn: '0' });
   await get('B2B_GetOrderHistory', { strcustomer: customer, strlimit: '2' });
-  await get('B2B_GetOrderState', { strcustomer: customer, strscn: '0', strlimit: '2' });
   await get('B2B_GetOrderStateChanges', { strcustomer: customer, strscn: '0', strlimit: '2' });
-  await get('B2B_GetDeliveryHistory', { strcustomer: customer, strlimit: '2' });
-  await get('B2C_GetOrderState', { strclient: client, strlimit: '2' });
+  const deliveries = await get('B2B_GetDeliveryHistory', { strcustomer: customer, strlimit: '2' });
+  const delivered = deliveries.B2BGETDELIVERYHISTORY.DELIVERIES[0];
+  await get('B2B_GetDeliveryHistory', { strcustomer: customer, strorderno: String(delivered.ORDERNO) });
+  const webOrders = await get('B2C_GetOrderState', { strclient: client, strlimit: '2' });
+  const webOrder = webOrders.B2CGETORDERSTATE.ORDERS[0];
+  await get('B2C_GetOrderState', { strclient: client, strorderno: String(webOrder.ORDERNO) });
+  await get('B2C_GetOrderState', { strclient: client, strweborder: webOrder.WEBORDER });
   await get('B2C_GetOrderStateChanges', { strclient: client, strscn: '0', strlimit: '2' });
 
   // Tenders.
@@ -156,7 +206,7 @@ export async function runDemoScenario(
   await get('B2C_GetALLOpenCreditNotes', { strclient: client });
   const cheques = (await get('B2C_GetOpenClientCheque', { strclient: client })).B2CGETOPENCLIENTCHEQUE;
 
-  await writes({
+  const steps: Steps = {
     call,
     need,
     get,
@@ -170,5 +220,34 @@ export async function runDemoScenario(
     card,
     actions,
     cheques,
-  });
+  };
+  await writes(steps);
+  await deletions(steps);
+}
+
+/** The deletions, last: of the records the scenario made. */
+async function deletions(s: Steps): Promise<void> {
+  const del = (route: string, params: Record<string, string>) => s.admin(`DELETE ${route}`, params);
+  await del('/TV2/Admin/customers/{customer}/addresses/{address}', { customer: '10099', address: '2' });
+  await del('/TV2/Admin/articles/{article}/images/{imageno}', { article: 'EX100-010', imageno: '1' });
+  await del('/TV2/Admin/shops/{location}/images/{imageno}', { location: 'AMS', imageno: '9' });
+  await del('/TV2/Admin/shops/{location}/assistants/{assistant}', { location: 'POPUP', assistant: '1' });
+  await del('/TV2/Admin/pickuppoints/{point}', { point: 'PP-ROT-1' });
+  await del('/TV2/Admin/homepages/{page}/blocks/{block}', { page: 'HOME', block: '9' });
+  await del('/TV2/Admin/regexes/{name}/{country}', { name: 'VATNO', country: 'NL' });
+  await del('/TV2/Admin/regexes/{name}', { name: 'WEBORDER' });
+  await del('/TV2/Admin/representatives/{representative}', { representative: 'EXR' });
+  await del('/TV2/Admin/locations/{location}', { location: 'POPUP' });
+  // Booked out first: an article with stock is not deleted (409 ARTICLE_HAS_STOCK).
+  await s.admin(
+    'PUT /TV2/Admin/stock/levels',
+    {},
+    {
+      REASON: 'Sold out',
+      LEVELS: [{ LOCATION: 'WH', ARTICLE: 'EX100-010', SIZEX: 'S', ONHAND: 0 }],
+    },
+  );
+  await del('/TV2/Admin/articles/{article}', { article: 'EX100-010' });
+  await del('/TV2/Admin/sizetables/{sizetable}', { sizetable: 'EXAMPLE' });
+  await del('/TV2/Admin/customers/{customer}', { customer: '10099' });
 }
