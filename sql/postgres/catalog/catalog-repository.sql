@@ -442,7 +442,8 @@ INSERT INTO
     "deleted",
     "scn",
     "created_at",
-    "updated_at"
+    "updated_at",
+    "seen_retail"
   )
 VALUES
   (
@@ -465,10 +466,10 @@ VALUES
     $17,
     $18,
     $19,
-    $20
+    $20,
+    $21
   ),
   (
-    $21,
     $22,
     $23,
     $24,
@@ -487,7 +488,9 @@ VALUES
     $37,
     $38,
     $39,
-    $40
+    $40,
+    $41,
+    $42
   )
 ON CONFLICT ("article_no") DO UPDATE
 SET
@@ -507,6 +510,10 @@ SET
   "active" = "excluded"."active",
   "retail" = "excluded"."retail",
   "deleted" = "excluded"."deleted",
+  "seen_retail" = CASE
+    WHEN "excluded"."seen_retail" = 1 THEN 1
+    ELSE "article"."seen_retail"
+  END,
   "scn" = "excluded"."scn",
   "updated_at" = "excluded"."updated_at";
 

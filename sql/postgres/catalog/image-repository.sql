@@ -31,10 +31,18 @@ FROM
 WHERE
   "article_image"."pos" >= $1
   AND likelihood ("article_image"."scn" > $2, 0.001)
+  AND (
+    SELECT
+      "seen"."seen_retail"
+    FROM
+      "article" AS "seen"
+    WHERE
+      "seen"."article_no" = "article_image"."article_no"
+  ) = $3
 ORDER BY
   "article_image"."pos"
 LIMIT
-  $3;
+  $4;
 
 -- ImageRepository.imagesPage (list: live images of articles published for retail)
 SELECT

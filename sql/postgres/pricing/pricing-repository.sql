@@ -17,6 +17,7 @@ FROM
       "deleted",
       "active",
       "retail",
+      "seen_retail",
       "scn"
     FROM
       "article"
@@ -44,6 +45,7 @@ FROM
       "deleted",
       "active",
       "retail",
+      "seen_retail",
       "scn"
     FROM
       "article"
@@ -76,6 +78,7 @@ FROM
       "deleted",
       "active",
       "retail",
+      "seen_retail",
       "scn"
     FROM
       "article"
@@ -106,6 +109,7 @@ FROM
       "deleted",
       "active",
       "retail",
+      "seen_retail",
       "scn"
     FROM
       "article"
@@ -128,6 +132,7 @@ FROM
       "deleted",
       "active",
       "retail",
+      "seen_retail",
       "scn"
     FROM
       "article"

@@ -27,6 +27,7 @@ FROM
       "code",
       "name",
       "kind",
+      "seen_shop",
       "serves_wholesale",
       "serves_retail",
       "active",
@@ -78,6 +79,7 @@ FROM
       "code",
       "name",
       "kind",
+      "seen_shop",
       "serves_wholesale",
       "serves_retail",
       "active",
@@ -130,6 +132,7 @@ FROM
       "code",
       "name",
       "kind",
+      "seen_shop",
       "serves_wholesale",
       "serves_retail",
       "active",
@@ -171,6 +174,7 @@ FROM
       "code",
       "name",
       "kind",
+      "seen_shop",
       "serves_wholesale",
       "serves_retail",
       "active",
@@ -187,10 +191,11 @@ FROM
 WHERE
   "a"."pos" >= $3
   AND likelihood ("l"."scn" > $4, 0.001)
+  AND "l"."seen_shop" = $5
 ORDER BY
   "pos"
 LIMIT
-  $5;
+  $6;
 
 -- ShopRepository.assistantsPage (feed of one shop)
 SELECT
@@ -217,6 +222,7 @@ FROM
       "code",
       "name",
       "kind",
+      "seen_shop",
       "serves_wholesale",
       "serves_retail",
       "active",
@@ -259,6 +265,7 @@ FROM
       "code",
       "name",
       "kind",
+      "seen_shop",
       "serves_wholesale",
       "serves_retail",
       "active",
@@ -276,10 +283,11 @@ WHERE
   "a"."pos" >= $4
   AND "a"."location_code" = $5
   AND likelihood ("l"."scn" > $6, 0.001)
+  AND "l"."seen_shop" = $7
 ORDER BY
   "pos"
 LIMIT
-  $7;
+  $8;
 
 -- ShopRepository.assistantsShowingImage
 SELECT
@@ -462,6 +470,7 @@ FROM
       "code",
       "name",
       "kind",
+      "seen_shop",
       "serves_wholesale",
       "serves_retail",
       "active",
@@ -510,6 +519,7 @@ FROM
       "code",
       "name",
       "kind",
+      "seen_shop",
       "serves_wholesale",
       "serves_retail",
       "active",
@@ -549,6 +559,7 @@ FROM
       "code",
       "name",
       "kind",
+      "seen_shop",
       "serves_wholesale",
       "serves_retail",
       "active",
@@ -565,10 +576,11 @@ FROM
 WHERE
   "i"."pos" >= $3
   AND likelihood ("l"."scn" > $4, 0.001)
+  AND "l"."seen_shop" = $5
 ORDER BY
   "pos"
 LIMIT
-  $5;
+  $6;
 
 -- ShopRepository.shopsPage (full list)
 SELECT
@@ -602,6 +614,7 @@ FROM
       "code",
       "name",
       "kind",
+      "seen_shop",
       "serves_wholesale",
       "serves_retail",
       "active",
@@ -659,6 +672,7 @@ FROM
       "code",
       "name",
       "kind",
+      "seen_shop",
       "serves_wholesale",
       "serves_retail",
       "active",
@@ -676,6 +690,7 @@ FROM
 WHERE
   "l"."pos" >= $1
   AND likelihood ("l"."scn" > $2, 0.001)
+  AND "l"."seen_shop" = $3
 UNION
 SELECT
   "l"."pos" AS "pos",
@@ -708,6 +723,7 @@ FROM
       "code",
       "name",
       "kind",
+      "seen_shop",
       "serves_wholesale",
       "serves_retail",
       "active",
@@ -723,12 +739,13 @@ FROM
   ) AS "l"
   LEFT JOIN "shop_detail" AS "d" ON "d"."location_code" = "l"."code"
 WHERE
-  "l"."pos" >= $3
-  AND likelihood ("d"."scn" > $4, 0.001)
+  "l"."pos" >= $4
+  AND likelihood ("d"."scn" > $5, 0.001)
+  AND "l"."seen_shop" = $6
 ORDER BY
   "pos"
 LIMIT
-  $5;
+  $7;
 
 -- ShopRepository.softDeleteImage
 UPDATE "shop_image"

@@ -19,6 +19,7 @@ FROM
       "deleted",
       "active",
       "retail",
+      "seen_retail",
       "scn"
     FROM
       "article"
@@ -94,6 +95,7 @@ FROM
       "deleted",
       "active",
       "retail",
+      "seen_retail",
       "scn"
     FROM
       "article"
@@ -179,6 +181,7 @@ FROM
       "deleted",
       "active",
       "retail",
+      "seen_retail",
       "scn"
     FROM
       "article"
@@ -209,6 +212,7 @@ WHERE
             "deleted",
             "active",
             "retail",
+            "seen_retail",
             "scn"
           FROM
             "article"
@@ -248,6 +252,7 @@ FROM
       "deleted",
       "active",
       "retail",
+      "seen_retail",
       "scn"
     FROM
       "article"
@@ -278,6 +283,7 @@ WHERE
             "deleted",
             "active",
             "retail",
+            "seen_retail",
             "scn"
           FROM
             "article"
@@ -319,6 +325,7 @@ FROM
       "deleted",
       "active",
       "retail",
+      "seen_retail",
       "scn"
     FROM
       "article"
@@ -350,6 +357,7 @@ WHERE
             "deleted",
             "active",
             "retail",
+            "seen_retail",
             "scn"
           FROM
             "article"
@@ -400,6 +408,7 @@ SELECT
           "deleted",
           "active",
           "retail",
+          "seen_retail",
           "scn"
         FROM
           "article"
@@ -456,6 +465,7 @@ WHERE
           "deleted",
           "active",
           "retail",
+          "seen_retail",
           "scn"
         FROM
           "article"
@@ -465,10 +475,18 @@ WHERE
       "of"."article_no" = "changed"."article_no"
       AND likelihood ("changed"."scn" > $3, 0.001)
   )
+  AND (
+    SELECT
+      "s"."seen_wholesale"
+    FROM
+      "stock_location" AS "s"
+    WHERE
+      "s"."code" = "l"."location_code"
+  ) = $4
 ORDER BY
   "l"."pos"
 LIMIT
-  $4;
+  $5;
 
 -- StockReadRepository.levelsPage (since an SCN, one location)
 SELECT
@@ -504,6 +522,7 @@ SELECT
           "deleted",
           "active",
           "retail",
+          "seen_retail",
           "scn"
         FROM
           "article"
@@ -561,6 +580,7 @@ WHERE
           "deleted",
           "active",
           "retail",
+          "seen_retail",
           "scn"
         FROM
           "article"
@@ -570,7 +590,35 @@ WHERE
       "of"."article_no" = "changed"."article_no"
       AND likelihood ("changed"."scn" > $4, 0.001)
   )
+  AND (
+    (
+      SELECT
+        "s"."seen_retail"
+      FROM
+        "stock_location" AS "s"
+      WHERE
+        "s"."code" = "l"."location_code"
+    ) = $5
+    AND (
+      SELECT
+        "sa"."seen_retail"
+      FROM
+        (
+          SELECT
+            "article_no",
+            "deleted",
+            "active",
+            "retail",
+            "seen_retail",
+            "scn"
+          FROM
+            "article"
+        ) AS "sa"
+      WHERE
+        "sa"."article_no" = "l"."article_no"
+    ) = $6
+  )
 ORDER BY
   "l"."pos"
 LIMIT
-  $5;
+  $7;

@@ -66,7 +66,10 @@ INSERT INTO
     "deleted",
     "scn",
     "created_at",
-    "updated_at"
+    "updated_at",
+    "seen_wholesale",
+    "seen_retail",
+    "seen_shop"
   )
 VALUES
   (
@@ -84,7 +87,10 @@ VALUES
     $12,
     $13,
     $14,
-    $15
+    $15,
+    $16,
+    $17,
+    $18
   );
 
 -- StockRepository.insertMovements
@@ -350,9 +356,12 @@ SET
   "country" = $10,
   "deleted" = $11,
   "scn" = $12,
-  "updated_at" = $13
+  "updated_at" = $13,
+  "seen_wholesale" = $14,
+  "seen_retail" = $15,
+  "seen_shop" = "seen_shop"
 WHERE
-  "code" = $14;
+  "code" = $16;
 
 -- StockRepository.reserve
 UPDATE "stock_level"

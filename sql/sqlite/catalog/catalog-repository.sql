@@ -441,10 +441,12 @@ INSERT INTO
     "deleted",
     "scn",
     "created_at",
-    "updated_at"
+    "updated_at",
+    "seen_retail"
   )
 VALUES
   (
+    ?,
     ?,
     ?,
     ?,
@@ -486,6 +488,7 @@ VALUES
     ?,
     ?,
     ?,
+    ?,
     ?
   )
 ON CONFLICT ("article_no") DO UPDATE
@@ -506,6 +509,10 @@ SET
   "active" = "excluded"."active",
   "retail" = "excluded"."retail",
   "deleted" = "excluded"."deleted",
+  "seen_retail" = CASE
+    WHEN "excluded"."seen_retail" = 1 THEN 1
+    ELSE "article"."seen_retail"
+  END,
   "scn" = "excluded"."scn",
   "updated_at" = "excluded"."updated_at";
 

@@ -31,6 +31,14 @@ FROM
 WHERE
   "article_image"."pos" >= ?
   AND likelihood("article_image"."scn" > ?, 0.001)
+  AND (
+    SELECT
+      "seen"."seen_retail"
+    FROM
+      "article" AS "seen"
+    WHERE
+      "seen"."article_no" = "article_image"."article_no"
+  ) = ?
 ORDER BY
   "article_image"."pos"
 LIMIT

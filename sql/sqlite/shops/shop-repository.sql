@@ -27,6 +27,7 @@ FROM
       "code",
       "name",
       "kind",
+      "seen_shop",
       "serves_wholesale",
       "serves_retail",
       "active",
@@ -78,6 +79,7 @@ FROM
       "code",
       "name",
       "kind",
+      "seen_shop",
       "serves_wholesale",
       "serves_retail",
       "active",
@@ -130,6 +132,7 @@ FROM
       "code",
       "name",
       "kind",
+      "seen_shop",
       "serves_wholesale",
       "serves_retail",
       "active",
@@ -171,6 +174,7 @@ FROM
       "code",
       "name",
       "kind",
+      "seen_shop",
       "serves_wholesale",
       "serves_retail",
       "active",
@@ -187,6 +191,7 @@ FROM
 WHERE
   "a"."pos" >= ?
   AND likelihood("l"."scn" > ?, 0.001)
+  AND "l"."seen_shop" = ?
 ORDER BY
   "pos"
 LIMIT
@@ -217,6 +222,7 @@ FROM
       "code",
       "name",
       "kind",
+      "seen_shop",
       "serves_wholesale",
       "serves_retail",
       "active",
@@ -259,6 +265,7 @@ FROM
       "code",
       "name",
       "kind",
+      "seen_shop",
       "serves_wholesale",
       "serves_retail",
       "active",
@@ -276,6 +283,7 @@ WHERE
   "a"."pos" >= ?
   AND "a"."location_code" = ?
   AND likelihood("l"."scn" > ?, 0.001)
+  AND "l"."seen_shop" = ?
 ORDER BY
   "pos"
 LIMIT
@@ -462,6 +470,7 @@ FROM
       "code",
       "name",
       "kind",
+      "seen_shop",
       "serves_wholesale",
       "serves_retail",
       "active",
@@ -510,6 +519,7 @@ FROM
       "code",
       "name",
       "kind",
+      "seen_shop",
       "serves_wholesale",
       "serves_retail",
       "active",
@@ -549,6 +559,7 @@ FROM
       "code",
       "name",
       "kind",
+      "seen_shop",
       "serves_wholesale",
       "serves_retail",
       "active",
@@ -565,6 +576,7 @@ FROM
 WHERE
   "i"."pos" >= ?
   AND likelihood("l"."scn" > ?, 0.001)
+  AND "l"."seen_shop" = ?
 ORDER BY
   "pos"
 LIMIT
@@ -602,6 +614,7 @@ FROM
       "code",
       "name",
       "kind",
+      "seen_shop",
       "serves_wholesale",
       "serves_retail",
       "active",
@@ -659,6 +672,7 @@ FROM
       "code",
       "name",
       "kind",
+      "seen_shop",
       "serves_wholesale",
       "serves_retail",
       "active",
@@ -676,6 +690,7 @@ FROM
 WHERE
   "l"."pos" >= ?
   AND likelihood("l"."scn" > ?, 0.001)
+  AND "l"."seen_shop" = ?
 UNION
 SELECT
   "l"."pos" AS "pos",
@@ -708,6 +723,7 @@ FROM
       "code",
       "name",
       "kind",
+      "seen_shop",
       "serves_wholesale",
       "serves_retail",
       "active",
@@ -725,6 +741,7 @@ FROM
 WHERE
   "l"."pos" >= ?
   AND likelihood("d"."scn" > ?, 0.001)
+  AND "l"."seen_shop" = ?
 ORDER BY
   "pos"
 LIMIT

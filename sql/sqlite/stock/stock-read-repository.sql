@@ -19,6 +19,7 @@ FROM
       "deleted",
       "active",
       "retail",
+      "seen_retail",
       "scn"
     FROM
       "article"
@@ -94,6 +95,7 @@ FROM
       "deleted",
       "active",
       "retail",
+      "seen_retail",
       "scn"
     FROM
       "article"
@@ -179,6 +181,7 @@ FROM
       "deleted",
       "active",
       "retail",
+      "seen_retail",
       "scn"
     FROM
       "article"
@@ -209,6 +212,7 @@ WHERE
             "deleted",
             "active",
             "retail",
+            "seen_retail",
             "scn"
           FROM
             "article"
@@ -248,6 +252,7 @@ FROM
       "deleted",
       "active",
       "retail",
+      "seen_retail",
       "scn"
     FROM
       "article"
@@ -278,6 +283,7 @@ WHERE
             "deleted",
             "active",
             "retail",
+            "seen_retail",
             "scn"
           FROM
             "article"
@@ -319,6 +325,7 @@ FROM
       "deleted",
       "active",
       "retail",
+      "seen_retail",
       "scn"
     FROM
       "article"
@@ -350,6 +357,7 @@ WHERE
             "deleted",
             "active",
             "retail",
+            "seen_retail",
             "scn"
           FROM
             "article"
@@ -391,6 +399,7 @@ FROM
       "deleted",
       "active",
       "retail",
+      "seen_retail",
       "scn"
     FROM
       "article"
@@ -416,6 +425,7 @@ WHERE
           "deleted",
           "active",
           "retail",
+          "seen_retail",
           "scn"
         FROM
           "article"
@@ -425,6 +435,7 @@ WHERE
       "of"."article_no" = "changed"."article_no"
       AND likelihood("changed"."scn" > ?, 0.001)
   )
+  AND "loc"."seen_wholesale" = ?
 ORDER BY
   "l"."pos"
 LIMIT
@@ -455,6 +466,7 @@ FROM
       "deleted",
       "active",
       "retail",
+      "seen_retail",
       "scn"
     FROM
       "article"
@@ -481,6 +493,7 @@ WHERE
           "deleted",
           "active",
           "retail",
+          "seen_retail",
           "scn"
         FROM
           "article"
@@ -490,6 +503,8 @@ WHERE
       "of"."article_no" = "changed"."article_no"
       AND likelihood("changed"."scn" > ?, 0.001)
   )
+  AND "loc"."seen_retail" = ?
+  AND "a"."seen_retail" = ?
 ORDER BY
   "l"."pos"
 LIMIT

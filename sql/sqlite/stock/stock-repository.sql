@@ -66,10 +66,32 @@ INSERT INTO
     "deleted",
     "scn",
     "created_at",
-    "updated_at"
+    "updated_at",
+    "seen_wholesale",
+    "seen_retail",
+    "seen_shop"
   )
 VALUES
-  (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?);
+  (
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?
+  );
 
 -- StockRepository.insertMovements
 INSERT INTO
@@ -332,7 +354,10 @@ SET
   "country" = ?,
   "deleted" = ?,
   "scn" = ?,
-  "updated_at" = ?
+  "updated_at" = ?,
+  "seen_wholesale" = ?,
+  "seen_retail" = ?,
+  "seen_shop" = "seen_shop"
 WHERE
   "code" = ?;
 

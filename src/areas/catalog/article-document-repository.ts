@@ -84,8 +84,11 @@ export class ArticleDocumentRepository {
       )
       .select([...FLAGS, document.as('document'), 'a.pos'])
       .where('a.pos', '>=', from);
-    if (sinceScn > 0) query = query.where(changedAfter('a.scn', sinceScn));
-    else {
+    if (sinceScn > 0) {
+      query = query.where(changedAfter('a.scn', sinceScn));
+      // Retail is told only of articles it once saw (tables.ts, `seen_retail`; issue 14).
+      if (audience === 'B2C') query = query.where('a.seen_retail', '=', 1);
+    } else {
       query = query.where('a.deleted', '=', 0);
       if (audience === 'B2C') query = query.where('a.retail', '=', 1).where('a.active', '=', 1);
     }

@@ -1,8 +1,9 @@
-import type { Kysely, Selectable } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import { onPostgres } from '../../kernel/db/engine.ts';
 import { changedAfter } from '../../kernel/db/feed-sql.ts';
 import type { DB } from '../../kernel/db/schema.ts';
 import type { Audience } from '../../kernel/paging.ts';
+import { visibleTo } from './article-rules.ts';
 import type {
   ArticleParameterCodeTable,
   ArticleParameterNumberTable,
@@ -12,7 +13,7 @@ import type {
 } from './tables.ts';
 
 /** An article row as written and compared (its paging position is the database's, see tables.ts). */
-export type ArticleRow = Omit<ArticleTable, 'pos'>;
+export type ArticleRow = Omit<ArticleTable, 'pos' | 'seen_retail'>;
 /** An article row as read for a page: with its paging position. */
 export type PagedArticleRow = ArticleRow & { pos: number };
 export type SizeRow = ArticleSizeTable;
@@ -98,7 +99,7 @@ const IN_CHUNK = 1000;
 
 /** Every article's key, flags and SCN: join as `.innerJoin(articleFlags(db).as('a'), 'a.article_no', ...)`. */
 export function articleFlags(db: Kysely<DB>) {
-  return db.selectFrom('article').select(['article_no', 'deleted', 'active', 'retail', 'scn']);
+  return db.selectFrom('article').select(['article_no', 'deleted', 'active', 'retail', 'seen_retail', 'scn']);
 }
 
 /** Every article size with its position in the size table: for ordering another area's rows by size. */
@@ -119,7 +120,7 @@ export class CatalogRepository {
   /**
    * One page of articles by stable position (docs/architecture.md, "Paging"): those at `from` or
    * after, in position order. A feed (`sinceScn` > 0, read off the `scn` index) has every article
-   * changed after `sinceScn`, tombstones included; a full list (`sinceScn` 0, read off the `pos`
+   * changed after `sinceScn` that `audience` ever saw, tombstones included; a full list (`sinceScn` 0, read off the `pos`
    * index) only the articles `audience` sees, so a page is full whenever that many remain.
    */
   articlesPage(
@@ -129,8 +130,11 @@ export class CatalogRepository {
     limit: number,
   ): Promise<PagedArticleRow[]> {
     let query = this.db.selectFrom('article').select(ARTICLE_COLUMNS).select('pos').where('pos', '>=', from);
-    if (sinceScn > 0) query = query.where(changedAfter('scn', sinceScn));
-    else {
+    if (sinceScn > 0) {
+      query = query.where(changedAfter('scn', sinceScn));
+      // Retail is told only of articles it once saw (tables.ts, `seen_retail`; issue 14).
+      if (audience === 'B2C') query = query.where('seen_retail', '=', 1);
+    } else {
       query = query.where('deleted', '=', 0);
       if (audience === 'B2C') query = query.where('retail', '=', 1).where('active', '=', 1);
     }
@@ -363,7 +367,7 @@ export class CatalogRepository {
     for (const chunk of chunks(rows, 400)) {
       await this.db
         .insertInto('article')
-        .values(chunk)
+        .values(chunk.map((a) => ({ ...a, seen_retail: visibleTo('B2C', a) ? 1 : 0 })))
         .onConflict((oc) =>
           oc.column('article_no').doUpdateSet((eb) => ({
             model_no: eb.ref('excluded.model_no'),
@@ -382,6 +386,8 @@ export class CatalogRepository {
             active: eb.ref('excluded.active'),
             retail: eb.ref('excluded.retail'),
             deleted: eb.ref('excluded.deleted'),
+            // Once seen by retail, always (the retail feeds' DELETED: tables.ts).
+            seen_retail: sql<number>`case when ${eb.ref('excluded.seen_retail')} = 1 then 1 else ${eb.ref('article.seen_retail')} end`,
             scn: eb.ref('excluded.scn'),
             updated_at: eb.ref('excluded.updated_at'),
           })),

@@ -39,8 +39,21 @@ export class ImageRepository {
         'article.deleted as article_deleted',
       ])
       .where('article_image.pos', '>=', from);
-    if (sinceScn > 0) query = query.where(changedAfter('article_image.scn', sinceScn));
-    else {
+    if (sinceScn > 0) {
+      // Images are retail's: it is told only of those of articles it once saw (issue 14). Asked
+      // per image (a scalar subquery), so PostgreSQL does not plan the join from the articles.
+      query = query
+        .where(changedAfter('article_image.scn', sinceScn))
+        .where(
+          (eb) =>
+            eb
+              .selectFrom('article as seen')
+              .whereRef('seen.article_no', '=', 'article_image.article_no')
+              .select('seen.seen_retail'),
+          '=',
+          1,
+        );
+    } else {
       query = query
         .where('article_image.deleted', '=', 0)
         .where('article.deleted', '=', 0)

@@ -6,6 +6,7 @@ import { CATALOG_ERRORS } from './errors.ts';
 import { CATALOG_IMPORT_KINDS } from './import-kinds.ts';
 import * as m0010 from './migrations/0010_catalog_positions.ts';
 import * as m0016 from './migrations/0016_catalog_article_documents.ts';
+import * as m0040 from './migrations/0040_article_seen_retail.ts';
 import {
   B2B_GetAllArticles,
   B2B_GetArticle,
@@ -39,7 +40,11 @@ export const catalogArea: Area = {
   ],
   adminRoutes: CATALOG_ADMIN_ROUTES,
   importKinds: CATALOG_IMPORT_KINDS,
-  migrations: { '0010_catalog_positions': m0010, '0016_catalog_article_documents': m0016 },
+  migrations: {
+    '0010_catalog_positions': m0010,
+    '0016_catalog_article_documents': m0016,
+    '0040_article_seen_retail': m0040,
+  },
   services: (_config, database, all) => ({
     catalog: new CatalogService(database, {
       // Stock and pricing depend on the catalog, so they are asked through their services, not imported.

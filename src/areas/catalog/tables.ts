@@ -37,6 +37,11 @@ export interface ArticleTable {
   retail: Flag;
   /** A deleted article stays as its own tombstone so paging positions never shift (docs/architecture.md). */
   deleted: Flag;
+  /**
+   * Never cleared once set: retail once saw this article (live, active, published for retail). The
+   * retail feeds report its records under DELETED only then (the repository sets it).
+   */
+  seen_retail: Generated<Flag>;
   scn: number;
   /** Stable paging position: set by the database on insert, never changed (docs/architecture.md, "Paging"). */
   pos: Generated<number>;

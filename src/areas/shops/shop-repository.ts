@@ -93,8 +93,9 @@ export class ShopRepository {
 
   /**
    * One page of the shops list in the stock locations' position order, from position `from`. With
-   * `sinceScn` > 0: locations (every kind: one that stopped being a shop must reach the feed's
-   * DELETED) whose row or shop details changed after it, two index reads united; with 0: the shops
+   * `sinceScn` > 0: locations retail ever saw as a shop (`seen_shop`: one that stopped being a shop
+   * must reach the feed's DELETED, one that never was one is no news; issue 14) whose row or shop
+   * details changed after it, two index reads united; with 0: the shops
    * retail sees (shopVisible), so a page is full whenever enough remain.
    */
   async shopsPage(sinceScn: number, from: number, limit: number): Promise<Positioned<ShopRow>[]> {
@@ -132,7 +133,8 @@ export class ShopRepository {
       sinceScn > 0
         ? base()
             .where(changedAfter('l.scn', sinceScn))
-            .union(base().where(changedAfter('d.scn', sinceScn)))
+            .where('l.seen_shop', '=', 1)
+            .union(base().where(changedAfter('d.scn', sinceScn)).where('l.seen_shop', '=', 1))
         : base()
             .where('l.kind', '=', 'SHOP')
             .where('l.active', '=', 1)
@@ -162,7 +164,7 @@ export class ShopRepository {
       sinceScn > 0
         ? base()
             .where(changedAfter('i.scn', sinceScn))
-            .union(base().where(changedAfter('l.scn', sinceScn)))
+            .union(base().where(changedAfter('l.scn', sinceScn)).where('l.seen_shop', '=', 1))
         : base()
             .where('i.deleted', '=', 0)
             .where('l.kind', '=', 'SHOP')
@@ -218,7 +220,7 @@ export class ShopRepository {
       sinceScn > 0
         ? base()
             .where(changedAfter('a.scn', sinceScn))
-            .union(base().where(changedAfter('l.scn', sinceScn)))
+            .union(base().where(changedAfter('l.scn', sinceScn)).where('l.seen_shop', '=', 1))
         : base()
             .where('a.deleted', '=', 0)
             .where('a.active', '=', 1)

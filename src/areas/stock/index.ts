@@ -5,6 +5,7 @@ import { STOCK_ERRORS } from './errors.ts';
 import { STOCK_IMPORT_KINDS } from './import-kinds.ts';
 import * as m0002 from './migrations/0002_stock.ts';
 import * as m0012 from './migrations/0012_stock_positions.ts';
+import * as m0039 from './migrations/0039_location_seen.ts';
 import {
   B2B_GetArticleStock,
   B2B_GetStockChanges,
@@ -37,7 +38,7 @@ export const stockArea: Area = {
   ],
   adminRoutes: STOCK_ADMIN_ROUTES,
   importKinds: STOCK_IMPORT_KINDS,
-  migrations: { '0002_stock': m0002, '0012_stock_positions': m0012 },
+  migrations: { '0002_stock': m0002, '0012_stock_positions': m0012, '0039_location_seen': m0039 },
   services: (_config, database) => ({ stock: createStockServices(database) }),
   seedDemo: (services) => seedStock(services, {}),
 };

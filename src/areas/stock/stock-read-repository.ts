@@ -149,8 +149,10 @@ export class StockReadRepository {
    * `locationCode`) and stops after `limit`; the location and the article are looked up by key.
    *
    * With `sinceScn` > 0 (a feed): the levels changed after it, and every level of an article changed
-   * after it (an article taken off retail or deleted takes its stock with it), seen or not: the
-   * caller reports the ones `audience` does not see under DELETED. Their positions come from a
+   * after it (an article taken off retail or deleted takes its stock with it), of the locations (and
+   * for retail the articles) `audience` ever saw (their `seen_*` flags: a level it never saw is no
+   * news to it, issue 14), shown now or not: the caller reports the ones `audience` does not see
+   * under DELETED. Their positions come from a
    * subquery whose only conditions are the SCNs (`changedAfter`), read off the `scn` indexes (the
    * level's; the article's, then the levels by article): a page costs what changed, whatever the
    * table holds, and the levels are then read by those positions, in order.
@@ -250,6 +252,30 @@ export class StockReadRepository {
               .as('location_flags'),
           ])
           .where((eb) => changed(eb))
+          .where((eb) =>
+            eb.and([
+              eb(
+                eb
+                  .selectFrom('stock_location as s')
+                  .whereRef('s.code', '=', 'l.location_code')
+                  .select(audience === 'B2B' ? 's.seen_wholesale' : 's.seen_retail'),
+                '=',
+                1,
+              ),
+              ...(audience === 'B2C'
+                ? [
+                    eb(
+                      eb
+                        .selectFrom(articleFlags(this.db).as('sa'))
+                        .whereRef('sa.article_no', '=', 'l.article_no')
+                        .select('sa.seen_retail'),
+                      '=',
+                      1,
+                    ),
+                  ]
+                : []),
+            ]),
+          )
           .$castTo<LevelsPageRow>();
       }
       const page = levels
@@ -258,7 +284,13 @@ export class StockReadRepository {
         .whereRef('loc.code', '=', 'l.location_code')
         .whereRef('a.article_no', '=', 'l.article_no')
         .select(FEED_COLUMNS);
-      if (feed) return page.where((eb) => changed(eb)).$castTo<LevelsPageRow>();
+      if (feed) {
+        return page
+          .where((eb) => changed(eb))
+          .where(audience === 'B2B' ? 'loc.seen_wholesale' : 'loc.seen_retail', '=', 1)
+          .$if(audience === 'B2C', (qb) => qb.where('a.seen_retail', '=', 1))
+          .$castTo<LevelsPageRow>();
+      }
       return page
         .where((eb) =>
           eb.and([

@@ -12,10 +12,11 @@ import {
 } from 'kysely';
 import { onPostgres } from '../../kernel/db/engine.ts';
 import type { DB } from '../../kernel/db/schema.ts';
+import { seenBy } from './stock-wire.ts';
 import type { StockLocationTable, StockMovementTable } from './tables.ts';
 
 /** A location as the services read and write it (its paging position is the database's). */
-export type LocationRow = Omit<StockLocationTable, 'pos'>;
+export type LocationRow = Omit<StockLocationTable, 'pos' | 'seen_wholesale' | 'seen_retail' | 'seen_shop'>;
 export type MovementRow = Omit<StockMovementTable, 'id'>;
 export type StoredMovement = MovementRow & { id: number };
 
@@ -97,6 +98,7 @@ export function locationRows(db: Kysely<DB>) {
       'code',
       'name',
       'kind',
+      'seen_shop',
       'serves_wholesale',
       'serves_retail',
       'active',
@@ -262,7 +264,11 @@ export class StockRepository {
   // --- writes (only on a repository made over a unit of work's transaction) ------------------
 
   async insertLocation(row: LocationRow): Promise<void> {
-    await this.db.insertInto('stock_location').values(row).execute();
+    const seen = seenBy(row);
+    await this.db
+      .insertInto('stock_location')
+      .values({ ...row, seen_wholesale: seen.wholesale, seen_retail: seen.retail, seen_shop: seen.shop })
+      .execute();
   }
 
   /**
@@ -298,7 +304,18 @@ export class StockRepository {
 
   async replaceLocation(row: LocationRow): Promise<void> {
     const { code, created_at, ...changes } = row;
-    await this.db.updateTable('stock_location').set(changes).where('code', '=', code).execute();
+    const seen = seenBy(row);
+    await this.db
+      .updateTable('stock_location')
+      .set((eb) => ({
+        ...changes,
+        // Once seen, always seen (the stock feeds' DELETED: tables.ts).
+        seen_wholesale: seen.wholesale === 1 ? 1 : eb.ref('seen_wholesale'),
+        seen_retail: seen.retail === 1 ? 1 : eb.ref('seen_retail'),
+        seen_shop: seen.shop === 1 ? 1 : eb.ref('seen_shop'),
+      }))
+      .where('code', '=', code)
+      .execute();
   }
 
   /** Stamps every level of a location: a change of who may see the location changes them all. */

@@ -7,6 +7,7 @@ import {
   levelVisibleTo,
   locationVisibleTo,
   quantitiesToWire,
+  seenBy,
 } from './stock-wire.ts';
 
 function location(code: string, overrides: Partial<LocationRow> = {}): LocationRow {
@@ -48,6 +49,12 @@ const row: LevelFeedRow = {
 };
 
 describe('stock visibility', () => {
+  it('records who sees a location as written (its seen flags are set from it)', () => {
+    expect(seenBy(location('AMS'))).toEqual({ wholesale: 0, retail: 1, shop: 1 });
+    expect(seenBy(location('AMS', { kind: 'WAREHOUSE' }))).toEqual({ wholesale: 0, retail: 1, shop: 0 });
+    expect(seenBy(location('AMS', { active: 0 }))).toEqual({ wholesale: 0, retail: 0, shop: 0 });
+  });
+
   it('shows a location to the audiences it serves while active and not deleted', () => {
     expect(locationVisibleTo('B2C', location('AMS'))).toBe(true);
     expect(locationVisibleTo('B2B', location('AMS'))).toBe(false);

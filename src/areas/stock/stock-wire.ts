@@ -47,6 +47,23 @@ export function locationVisibleTo(audience: Audience, l: LocationFlags): boolean
   return audience === 'B2B' ? l.serves_wholesale === 1 : l.serves_retail === 1;
 }
 
+/**
+ * Which audiences see a location as written: the repository keeps these as its `seen_*` flags, set
+ * once and never cleared, so the feeds know who could ever have seen its levels.
+ */
+export function seenBy(l: LocationFlags & { kind: string }): {
+  wholesale: 0 | 1;
+  retail: 0 | 1;
+  shop: 0 | 1;
+} {
+  const retail = locationVisibleTo('B2C', l);
+  return {
+    wholesale: locationVisibleTo('B2B', l) ? 1 : 0,
+    retail: retail ? 1 : 0,
+    shop: retail && l.kind === 'SHOP' ? 1 : 0,
+  };
+}
+
 /** The catalogue's rule (catalog-service.ts): retail sees active articles published for retail. */
 export function articleVisibleTo(audience: Audience, a: ArticleFlags): boolean {
   if (a.deleted === 1) return false;

@@ -33,6 +33,14 @@ export interface StockLocationTable {
   country: string | null;
   /** A deleted location keeps its row as the tombstone (docs/architecture.md). */
   deleted: number;
+  /**
+   * 0/1, never cleared: wholesale (retail) once saw this location, live and serving it. The stock
+   * feeds report its levels under DELETED only to an audience that saw it (the repository sets them).
+   */
+  seen_wholesale: Generated<number>;
+  seen_retail: Generated<number>;
+  /** 0/1, never cleared: retail once saw it as a shop (live, a SHOP, serving retail): the shop feeds'. */
+  seen_shop: Generated<number>;
   scn: number;
   /** Stable paging position: set by the database on insert, never changed (docs/architecture.md, "Paging"). */
   pos: Generated<number>;
