@@ -213,4 +213,29 @@ describe('the typed client against a running server', () => {
     ]);
     expect(seen.length).toBe(2);
   });
+
+  it('follows the stock feed from an SCN: a counted level arrives once, the wholesale view of it', async () => {
+    const tv2 = client();
+    const { scn } = await tv2.listAll('B2B_GetStocks', { strlimit: '500' });
+    const controller = new AbortController();
+    const feed = tv2.follow('B2B_GetStockChanges', { scn: scn!, intervalMs: 20, signal: controller.signal });
+    const seen: FeedBatch<'B2B_GetStockChanges'>['records'] = [];
+    const level = { LOCATION: 'WH', ARTICLE: 'M10002-410', SIZEX: 'M' };
+    let counted = false;
+    for await (const batch of feed) {
+      seen.push(...batch.records);
+      if (!batch.caughtUp) continue;
+      if (!counted) {
+        const { response } = await tv2.api.PUT('/TV2/Admin/stock/levels', {
+          body: { REASON: 'stock take', LEVELS: [{ ...level, ONHAND: 4321 }] },
+        });
+        expect(response.status).toBe(200);
+        counted = true;
+      } else if (seen.some((l) => l.ONHAND === 4321)) {
+        break; // the pass that brought it has ended: nothing more of it can come
+      }
+    }
+    controller.abort();
+    expect(seen).toEqual([expect.objectContaining({ ...level, ONHAND: 4321 })]);
+  });
 });
