@@ -95,9 +95,12 @@ export interface Tv2Client {
     options?: { ifNoneMatch?: string },
   ): Promise<Binary<N>>;
   /** Every page of a list, following NEXTOFFSET from `stroffset` (default 1) to the last page. */
-  pages<N extends PagedOperation>(name: N, query?: Query<N>): AsyncGenerator<Answer<N>, void, undefined>;
+  pages<N extends PagedOperation>(
+    name: N,
+    ...query: QueryArgs<N>
+  ): AsyncGenerator<Answer<N>, void, undefined>;
   /** A whole list: its records, its DELETED and the SCN to pass as strscn next time. */
-  listAll<N extends PagedOperation>(name: N, query?: Query<N>): Promise<ListResult<N>>;
+  listAll<N extends PagedOperation>(name: N, ...query: QueryArgs<N>): Promise<ListResult<N>>;
   /** A change feed from an SCN, page by page, polling when caught up (an async iterator). */
   follow<N extends FeedOperation>(
     name: N,
@@ -170,8 +173,8 @@ export function createTv2Client(options: Tv2ClientOptions): Tv2Client {
       const mediaType = (response.headers.get('content-type') ?? '').split(';')[0]?.trim() ?? '';
       return { status: 200, bytes: new Uint8Array(data as ArrayBuffer), mediaType: mediaType as never, etag };
     },
-    pages: (name, query) => pages(get as Getter, name, query),
-    listAll: (name, query) => listAll(get as Getter, name, query),
+    pages: (name, ...[query]) => pages(get as Getter, name, query),
+    listAll: (name, ...[query]) => listAll(get as Getter, name, query),
     follow: (name, followOptions) => followFeed(get as Getter, name, followOptions),
     token: () => tokens.current(),
   };

@@ -141,6 +141,7 @@ export async function* followFeed<N extends FeedOperation>(
         scn: caughtUp ? (next ?? from) : from,
         caughtUp,
       };
+      if (options.signal?.aborted) return;
     }
     from = next ?? from;
     await pause(options.intervalMs ?? 5000, options.signal);
