@@ -1,3 +1,4 @@
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDemoIfEmpty } from '../src/app.ts';
@@ -20,12 +21,17 @@ import { ENGINE, startTestApp, type TestApp } from './helpers/test-app.ts';
  * operation, and a body's media type too; JSON and problem bodies are validated with Ajv 2020
  * against the document's own schemas (problem answers against Problem with the status's codes),
  * closed (closedDocument: an answer holds no property its schema does not declare, so a generated
- * client knows every field it gets).
+ * client knows every field it gets). The headers the document describes (X-Request-Id, ETag,
+ * Idempotent-Replayed, Allow, Retry-After, WWW-Authenticate) are declared on the response that sends
+ * them, and fit their schemas.
  */
 let t: TestApp;
 let token: string;
 let doc: Doc;
 let validator: ReturnType<typeof documentValidator>;
+/** Header schemas are plain (no references): one small Ajv for them. */
+const headerAjv = new Ajv2020({ strict: false });
+const headerValidator = (schema: object) => headerAjv.compile(schema);
 /** How many JSON bodies were validated: the checks are not vacuous. */
 let validated = 0;
 
@@ -51,6 +57,47 @@ function mismatches(route: string, res: LightMyRequestResponse): string[] {
   if (!declared) return [`${said}: status not declared (${Object.keys(op.responses).join(', ')})`];
   const { node: response, pointer } = resolved(doc, declared);
   const base = pointer ?? `/paths/${pointerToken(path)}/${method}/responses/${status}`;
+  return [...headerMismatches(said, response, res), ...bodyMismatches(said, response, base, res)];
+}
+
+/** The headers the document describes: one the answer sends must be declared on its response. */
+const DOCUMENTED_HEADERS = [
+  'x-request-id',
+  'etag',
+  'idempotent-replayed',
+  'allow',
+  'retry-after',
+  'www-authenticate',
+];
+
+function headerMismatches(said: string, response: Doc, res: LightMyRequestResponse): string[] {
+  const declared = new Map(
+    Object.entries<Doc>(response.headers ?? {}).map(([name, h]) => [
+      name.toLowerCase(),
+      resolved(doc, h).node,
+    ]),
+  );
+  const out: string[] = [];
+  for (const name of DOCUMENTED_HEADERS) {
+    const value = res.headers[name];
+    const header = declared.get(name);
+    if (value === undefined) {
+      if (header?.required) out.push(`${said}: header ${name} is required but not sent`);
+      continue;
+    }
+    if (!header) {
+      out.push(`${said}: header ${name} sent but not declared (${[...declared.keys()].join(', ')})`);
+      continue;
+    }
+    const text = String(value);
+    const typed = header.schema?.type === 'integer' && /^[0-9]+$/.test(text) ? Number(text) : text;
+    if (!headerValidator(header.schema ?? {})(typed))
+      out.push(`${said}: header ${name}: ${text} does not fit its schema`);
+  }
+  return out;
+}
+
+function bodyMismatches(said: string, response: Doc, base: string, res: LightMyRequestResponse): string[] {
   if (res.rawPayload.length === 0) {
     return res.statusCode === 204 || res.statusCode === 304 || !response.content
       ? []
@@ -96,6 +143,10 @@ describe(`every answer validates against its declared response schema (demo data
       json: () => JSON.parse(text),
     };
     expect(mismatches(`GET ${OP}APIPing`, forged as LightMyRequestResponse)).not.toEqual([]);
+    // ... and so is one with a header its response does not declare.
+    const allowed = { ...ping, headers: { ...ping.headers, allow: 'GET' } };
+    expect(mismatches(`GET ${OP}APIPing`, ping)).toEqual([]);
+    expect(mismatches(`GET ${OP}APIPing`, allowed as LightMyRequestResponse)).not.toEqual([]);
   });
 
   it('every read as a party: a token confined to one customer, and one confined to one client', async () => {
