@@ -16,7 +16,7 @@ import { ENGINE, startTestApp, type TestApp } from './helpers/test-app.ts';
  * Every answer validates against the response schema the served OpenAPI document declares for its
  * operation and status (issue 14): the demo scenario (test/helpers/demo-scenario.ts: a read of
  * every operation, writes through every admin route, a wholesale and a web order through their
- * states, an invoice, vouchers) and a set of refusals (400, 401, 403, 404, 405, 409, 413, 415, and
+ * states, an invoice, vouchers) and a set of refusals (400, 401, 403, 404, 405, 409, 413, 415, 429, and
  * a 304 and an idempotent replay) on the demo world. The status itself must be declared for the
  * operation, and a body's media type too; JSON and problem bodies are validated with Ajv 2020
  * against the document's own schemas (problem answers against Problem with the status's codes),
@@ -181,7 +181,7 @@ describe(`every answer validates against its declared response schema (demo data
     expect(statuses.has(403)).toBe(true);
   });
 
-  it('refusals: 400, 401, 403, 404, 405, 409, 413, 415; a 304 and an idempotent replay', async () => {
+  it('refusals: 400, 401, 403, 404, 405, 409, 413, 415, 429; a 304 and an idempotent replay', async () => {
     const b2cOnly = await t.tokenFor(['B2C']);
     const confined = await t.tokenFor(['B2C'], { clientNo: 100_001 });
     const auth = (tk: string) => ({ authorization: `Bearer ${tk}` });
@@ -367,6 +367,18 @@ describe(`every answer validates against its declared response schema (demo data
         failures.push(`${c.route}: expected ${c.status}, got ${res.statusCode} ${res.body.slice(0, 200)}`);
       failures.push(...mismatches(c.route, res));
     }
+    // Wrong secrets from one address until GetToken refuses it: 401s, then a 429 with Retry-After.
+    let last: LightMyRequestResponse | undefined;
+    for (let i = 0; i < 12 && last?.statusCode !== 429; i++) {
+      last = await t.app.inject({
+        method: 'GET',
+        url: '/TV2/GetToken',
+        remoteAddress: '203.0.113.9',
+        headers: { authorization: `Basic ${Buffer.from('nobody:wrong').toString('base64')}` },
+      });
+      failures.push(...mismatches('GET /TV2/GetToken', last));
+    }
+    if (last?.statusCode !== 429) failures.push(`GetToken: expected a 429 at last, got ${last?.statusCode}`);
     // The same web order twice with one Idempotency-Key: the second answer is the first, replayed.
     for (let i = 0; i < 2; i++) {
       const res = await t.app.inject({
