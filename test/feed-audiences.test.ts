@@ -22,6 +22,7 @@ beforeAll(async () => {
     article('SEEN-001'),
     // Never published for retail.
     article('HIDE-001', { retail: false }),
+    article('NEVER-001', { retail: false }),
   ]);
   const loc = t.services.stock.locations;
   await loc.createLocation({
@@ -64,7 +65,7 @@ async function feed(operation: string, scn: number) {
     });
     expect(res.statusCode, res.body).toBe(200);
     const page = res.json()[root];
-    const list = page.STOCKS ?? page.ARTICLES ?? page.IMAGES ?? page.SHOPS;
+    const list = page.STOCKS ?? page.ARTICLES ?? page.IMAGES ?? page.SHOPS ?? page.ACTIONPRICES;
     shown.push(
       ...list.map((r: Key) => ({
         ARTICLE: r.ARTICLE,
@@ -150,5 +151,19 @@ describe(`change feeds tell an audience only of what it could see (${ENGINE})`, 
     await t.services.stock.locations.changeLocation('SHOPONLY', { servesRetail: true });
     await t.services.stock.locations.changeLocation('SHOPONLY', { active: false });
     expect((await feed('B2C_GetAllShops', since)).deleted).toEqual(['SHOPONLY']);
+  });
+
+  it('retail is not told of the action prices of an article it never saw', async () => {
+    const since = await currentScn(t.database.db);
+    const actions = t.services.pricing.actionPrices;
+    const price = { currency: 'EUR', priceMinor: 1000, startDate: '2026-01-01', endDate: '2026-12-31' };
+    await actions.createActionPrice({ articleNo: 'NEVER-001', ...price });
+    const seen = await actions.createActionPrice({ articleNo: 'SEEN-001', ...price });
+    const feedOf = await feed('B2C_GetAllActionPrice', since);
+    expect(feedOf.shown.map((p) => p.ARTICLE)).toEqual(['SEEN-001']);
+    expect(feedOf.deleted).toEqual([]);
+    // Taken off retail: retail saw it, so its price comes under DELETED.
+    await t.services.catalog.saveArticles([article('SEEN-001', { retail: false })]);
+    expect((await feed('B2C_GetAllActionPrice', since)).deleted).toEqual([seen.id]);
   });
 });

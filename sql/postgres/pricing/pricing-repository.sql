@@ -117,6 +117,24 @@ FROM
 WHERE
   likelihood ("ap"."scn" > $1, 0.001)
   AND "ap"."pos" >= $2
+  AND (
+    SELECT
+      "seen"."seen_retail"
+    FROM
+      (
+        SELECT
+          "article_no",
+          "deleted",
+          "active",
+          "retail",
+          "seen_retail",
+          "scn"
+        FROM
+          "article"
+      ) AS "seen"
+    WHERE
+      "seen"."article_no" = "ap"."article_no"
+  ) = $3
 UNION
 SELECT
   "ap".*,
@@ -138,12 +156,13 @@ FROM
       "article"
   ) AS "a" ON "a"."article_no" = "ap"."article_no"
 WHERE
-  likelihood ("a"."scn" > $3, 0.001)
-  AND "ap"."pos" >= $4
+  likelihood ("a"."scn" > $4, 0.001)
+  AND "ap"."pos" >= $5
+  AND "a"."seen_retail" = $6
 ORDER BY
   "pos"
 LIMIT
-  $5;
+  $7;
 
 -- PricingRepository.agreementIdByKey (of a customer)
 SELECT

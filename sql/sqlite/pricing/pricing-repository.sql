@@ -117,6 +117,24 @@ FROM
 WHERE
   likelihood("ap"."scn" > ?, 0.001)
   AND "ap"."pos" >= ?
+  AND (
+    SELECT
+      "seen"."seen_retail"
+    FROM
+      (
+        SELECT
+          "article_no",
+          "deleted",
+          "active",
+          "retail",
+          "seen_retail",
+          "scn"
+        FROM
+          "article"
+      ) AS "seen"
+    WHERE
+      "seen"."article_no" = "ap"."article_no"
+  ) = ?
 UNION
 SELECT
   "ap".*,
@@ -140,6 +158,7 @@ FROM
 WHERE
   likelihood("a"."scn" > ?, 0.001)
   AND "ap"."pos" >= ?
+  AND "a"."seen_retail" = ?
 ORDER BY
   "pos"
 LIMIT
