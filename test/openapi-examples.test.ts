@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routeExamples } from '../src/http/openapi-examples.ts';
 import {
   closedDocument,
   type Doc,
@@ -131,6 +132,12 @@ describe('examples in the OpenAPI document', () => {
       }
     }
     expect(missing).toEqual([]);
+  });
+
+  it('every route of the examples file is in the document (none left over from a removed route)', () => {
+    const routes = new Set(operationsOf(doc).map(({ method, path }) => `${method.toUpperCase()} ${path}`));
+    const stale = Object.keys(routeExamples()).filter((route) => !routes.has(route));
+    expect(stale).toEqual([]);
   });
 
   it('planned (501) operations have no examples', () => {
