@@ -84,6 +84,7 @@ describe('named component schemas', () => {
       'ClientOrder',
       'PlacedOrder',
       'Voucher',
+      'BillingDocument',
       'B2BGETORDER',
       'B2BGETPRICE',
       'APIPING',
