@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { KERNEL_ERRORS } from '../kernel/errors.ts';
+import { HTTP_ERRORS } from './errors.ts';
 
 /**
  * Examples of requests and answers in the OpenAPI document (issue 14), taken from the demo data:
@@ -36,65 +38,82 @@ export function routeExamples(): Record<string, RouteExample> {
 const PROBLEMS: Record<number, { title: string; code: string; detail: string; errors?: unknown[] }> = {
   400: {
     title: 'Bad Request',
-    code: 'VALIDATION_FAILED',
+    code: KERNEL_ERRORS.VALIDATION_FAILED.code,
     detail: 'strlimit: must be a whole number from 1 to 1000',
     errors: [{ name: 'strlimit', message: 'must be a whole number from 1 to 1000' }],
   },
-  401: { title: 'Unauthorized', code: 'TOKEN_EXPIRED', detail: 'The token has expired; get a new one.' },
-  403: { title: 'Forbidden', code: 'ROLE_REQUIRED', detail: 'This operation needs the B2B role.' },
-  404: { title: 'Not Found', code: 'ARTICLE_NOT_FOUND', detail: 'No article "M10002-410".' },
+  401: {
+    title: 'Unauthorized',
+    code: KERNEL_ERRORS.TOKEN_EXPIRED.code,
+    detail: 'The token has expired; get a new one.',
+  },
+  403: {
+    title: 'Forbidden',
+    code: KERNEL_ERRORS.ROLE_REQUIRED.code,
+    detail: 'This operation needs the B2B role.',
+  },
+  404: { title: 'Not Found', code: '', detail: 'No such object; `code` says which kind.' },
   405: {
     title: 'Method Not Allowed',
-    code: 'METHOD_NOT_ALLOWED',
+    code: HTTP_ERRORS.METHOD_NOT_ALLOWED.code,
     detail: 'This path takes GET, HEAD, not POST.',
   },
   409: {
     title: 'Conflict',
-    code: 'ARTICLE_HAS_STOCK',
-    detail: 'Article "M10002-410" still has stock at WH; book it out first.',
+    // The HTTP layer names no area, so no area's code here: the first code the answer declares.
+    code: '',
+    detail: 'A business rule refused the change; `code` says which.',
   },
   413: {
     title: 'Payload Too Large',
-    code: 'BODY_TOO_LARGE',
+    code: HTTP_ERRORS.BODY_TOO_LARGE.code,
     detail: 'The body is larger than 1048576 bytes.',
   },
   415: {
     title: 'Unsupported Media Type',
-    code: 'UNSUPPORTED_MEDIA_TYPE',
+    code: HTTP_ERRORS.UNSUPPORTED_MEDIA_TYPE.code,
     detail: 'Send the body as application/json.',
   },
   414: {
     title: 'URI Too Long',
-    code: 'PATH_SEGMENT_TOO_LONG',
+    code: HTTP_ERRORS.PATH_SEGMENT_TOO_LONG.code,
     detail: 'A key in the path is longer than 100 characters.',
   },
   429: {
     title: 'Too Many Requests',
-    code: 'TOO_MANY_FAILED_LOGINS',
-    detail: 'Too many failed logins; retry after Retry-After seconds.',
+    code: '',
+    detail: 'Too many attempts; retry after Retry-After seconds.',
   },
   500: {
     title: 'Internal Server Error',
-    code: 'INTERNAL_ERROR',
+    code: HTTP_ERRORS.INTERNAL_ERROR.code,
     detail: 'An unexpected error; quote the requestId.',
   },
-  501: { title: 'Not Implemented', code: 'NOT_IMPLEMENTED', detail: 'This operation is not built yet.' },
+  501: {
+    title: 'Not Implemented',
+    code: KERNEL_ERRORS.NOT_IMPLEMENTED.code,
+    detail: 'This operation is not built yet.',
+  },
   503: {
     title: 'Service Unavailable',
-    code: 'DATABASE_UNAVAILABLE',
+    code: HTTP_ERRORS.DATABASE_UNAVAILABLE.code,
     detail: 'The database is unavailable; retry later.',
   },
 };
 
 /** An example problem body of `status` (RFC 9457, as src/http/problem.ts makes them). */
-export function problemExample(status: number, instance = '/TV2/Execute/APIPACK.B2B_GetArticle'): object {
+export function problemExample(
+  status: number,
+  instance = '/TV2/Execute/APIPACK.B2B_GetArticle',
+  declared?: string,
+): object {
   const p = PROBLEMS[status] ?? PROBLEMS[500]!;
   return {
     type: `https://tv2.dev/problems/${p.code.toLowerCase().replace(/_/g, '-')}`,
     title: p.title,
     status: PROBLEMS[status] ? status : 500,
     detail: p.detail,
-    code: p.code,
+    code: p.code || declared || HTTP_ERRORS.INTERNAL_ERROR.code,
     instance,
     requestId: '4f9c2a1e-7d3b-4c8e-9a51-2b6f0d8e7c13',
     ...(p.errors ? { errors: p.errors, errorCount: p.errors.length } : {}),
@@ -193,8 +212,14 @@ function withRouteExample(op: Node, ex: RouteExample): void {
 
 function withProblemExample(response: Node, status: number): Node {
   const media = response.content[PROBLEM_TYPE];
+  // The codes this status can give, as openapi-responses.ts narrows them: the first is the example's
+  // where no kernel or HTTP code fits (409, 429).
+  const declared: string | undefined = media.schema?.allOf?.[1]?.properties?.code?.enum?.[0];
   return {
     ...response,
-    content: { ...response.content, [PROBLEM_TYPE]: { ...media, example: problemExample(status) } },
+    content: {
+      ...response.content,
+      [PROBLEM_TYPE]: { ...media, example: problemExample(status, undefined, declared) },
+    },
   };
 }
