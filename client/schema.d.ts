@@ -158,7 +158,10 @@ export interface paths {
          */
         put: operations["putSizeTable"];
         post?: never;
-        /** Delete a size table no article uses */
+        /**
+         * Delete a size table no article uses
+         * @description The size table is named by its code in the path; one that articles still use is refused with 409.
+         */
         delete: operations["deleteSizeTable"];
         options?: never;
         head?: never;
@@ -179,7 +182,10 @@ export interface paths {
          */
         put: operations["putArticle"];
         post?: never;
-        /** Delete an article (it stays as a tombstone for the change feeds; its barcodes are freed) */
+        /**
+         * Delete an article (it stays as a tombstone for the change feeds; its barcodes are freed)
+         * @description The article is named by its number in the path; the article feeds then list it under DELETED.
+         */
         delete: operations["deleteArticle"];
         options?: never;
         head?: never;
@@ -200,7 +206,10 @@ export interface paths {
          */
         put: operations["uploadArticleImage"];
         post?: never;
-        /** Delete an article image */
+        /**
+         * Delete an article image
+         * @description The image is named by the article and its number in the path; the image feeds then list it as deleted.
+         */
         delete: operations["deleteArticleImage"];
         options?: never;
         head?: never;
@@ -341,7 +350,10 @@ export interface paths {
          */
         put: operations["putLocation"];
         post?: never;
-        /** Delete a location that holds no stock */
+        /**
+         * Delete a location that holds no stock
+         * @description The location is named by its code in the path; one that still holds stock is refused with 409.
+         */
         delete: operations["deleteLocation"];
         options?: never;
         head?: never;
@@ -357,7 +369,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Post a stock movement: a receipt, a correction or a transfer, with its reason */
+        /**
+         * Post a stock movement: a receipt, a correction or a transfer, with its reason
+         * @description TYPE says which: a RECEIPT needs QUANTITY, a TRANSFER needs QUANTITY and TOLOCATION, a CORRECTION gives either SETTO or DELTA. LOCATION, TOLOCATION, ARTICLE and SIZEX must exist. The answer holds the levels after the movement.
+         */
         post: operations["createStockMovement"];
         delete?: never;
         options?: never;
@@ -373,7 +388,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Set counted stock levels (a stock take): each differing level gets one correction movement */
+        /**
+         * Set counted stock levels (a stock take): each differing level gets one correction movement
+         * @description Every LOCATION and ARTICLE (with its SIZEX) must exist; every level that breaks a rule is named (a 400), and nothing is written.
+         */
         put: operations["putStockLevels"];
         post?: never;
         delete?: never;
@@ -556,7 +574,10 @@ export interface paths {
          */
         put: operations["uploadShopImage"];
         post?: never;
-        /** Delete a shop image (409 IMAGE_IN_USE while an assistant shows it as photo) */
+        /**
+         * Delete a shop image (409 IMAGE_IN_USE while an assistant shows it as photo)
+         * @description The image is named by the shop and its number in the path.
+         */
         delete: operations["deleteShopImage"];
         options?: never;
         head?: never;
@@ -577,7 +598,10 @@ export interface paths {
          */
         put: operations["putShopAssistant"];
         post?: never;
-        /** Delete a shop assistant */
+        /**
+         * Delete a shop assistant
+         * @description The assistant is named by the shop and its number in the path.
+         */
         delete: operations["deleteShopAssistant"];
         options?: never;
         head?: never;
@@ -598,7 +622,10 @@ export interface paths {
          */
         put: operations["putPickupPoint"];
         post?: never;
-        /** Delete an external pickup point */
+        /**
+         * Delete an external pickup point
+         * @description The pickup point is named by its code in the path.
+         */
         delete: operations["deletePickupPoint"];
         options?: never;
         head?: never;
@@ -619,7 +646,10 @@ export interface paths {
          */
         put: operations["putHomePageBlock"];
         post?: never;
-        /** Delete a content block */
+        /**
+         * Delete a content block
+         * @description The block is named by its page and number in the path.
+         */
         delete: operations["deleteHomePageBlock"];
         options?: never;
         head?: never;
@@ -640,7 +670,10 @@ export interface paths {
          */
         put: operations["putRegex"];
         post?: never;
-        /** Delete the pattern of a field for every country */
+        /**
+         * Delete the pattern of a field for every country
+         * @description The pattern is named by its field (and country) in the path; the patterns the server validates with are fixed (409 PATTERN_FIXED).
+         */
         delete: operations["deleteRegex"];
         options?: never;
         head?: never;
@@ -661,7 +694,10 @@ export interface paths {
          */
         put: operations["putRegexForCountry"];
         post?: never;
-        /** Delete the pattern of a field for one country */
+        /**
+         * Delete the pattern of a field for one country
+         * @description The pattern is named by its field (and country) in the path; the patterns the server validates with are fixed (409 PATTERN_FIXED).
+         */
         delete: operations["deleteRegexForCountry"];
         options?: never;
         head?: never;
@@ -842,7 +878,10 @@ export interface paths {
          */
         put: operations["putCustomer"];
         post?: never;
-        /** Delete a wholesale customer, with its article links and representative membership */
+        /**
+         * Delete a wholesale customer, with its article links and representative membership
+         * @description The customer stays as a tombstone, so the feeds report it deleted. 404 when it does not exist.
+         */
         delete: operations["deleteCustomer"];
         options?: never;
         head?: never;
@@ -857,7 +896,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Set list prices (selling or recommended, per price group, currency and size), all or none */
+        /**
+         * Set list prices (selling or recommended, per price group, currency and size), all or none
+         * @description Every ARTICLE with its SIZEX must exist and each price may be given once; every record that breaks a rule is named (a 400), and nothing is written.
+         */
         put: operations["putPrices"];
         post?: never;
         delete?: never;
@@ -875,7 +917,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Delete list prices (they show up as deleted in B2B_GetPriceChanges) */
+        /**
+         * Delete list prices (they show up as deleted in B2B_GetPriceChanges)
+         * @description Prices that do not exist are skipped; the answer counts the ones deleted (CHANGED).
+         */
         post: operations["deletePrices"];
         delete?: never;
         options?: never;
@@ -892,7 +937,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create a price agreement */
+        /**
+         * Create a price agreement
+         * @description The body has the form of a price agreement as the feeds answer it (without its id); the answer gives the new id (ID).
+         */
         post: operations["createAgreement"];
         delete?: never;
         options?: never;
@@ -908,10 +956,16 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Replace the terms of a price agreement */
+        /**
+         * Replace the terms of a price agreement
+         * @description The body has the form of a price agreement as the feeds answer it; read-only keys (its id, SCN) are ignored. 404 when no price agreement has this id.
+         */
         put: operations["putAgreement"];
         post?: never;
-        /** Delete a price agreement */
+        /**
+         * Delete a price agreement
+         * @description It stays as a tombstone, so the price feeds report it deleted. 404 when no price agreement has this id.
+         */
         delete: operations["deleteAgreement"];
         options?: never;
         head?: never;
@@ -927,7 +981,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create a customer line discount */
+        /**
+         * Create a customer line discount
+         * @description The body has the form of a customer line discount as the feeds answer it (without its id); the answer gives the new id (ID).
+         */
         post: operations["createLineDiscount"];
         delete?: never;
         options?: never;
@@ -943,10 +1000,16 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Replace the terms of a customer line discount */
+        /**
+         * Replace the terms of a customer line discount
+         * @description The body has the form of a customer line discount as the feeds answer it; read-only keys (its id, SCN) are ignored. 404 when no customer line discount has this id.
+         */
         put: operations["putLineDiscount"];
         post?: never;
-        /** Delete a customer line discount */
+        /**
+         * Delete a customer line discount
+         * @description It stays as a tombstone, so the price feeds report it deleted. 404 when no customer line discount has this id.
+         */
         delete: operations["deleteLineDiscount"];
         options?: never;
         head?: never;
@@ -962,7 +1025,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create a retail action price */
+        /**
+         * Create a retail action price
+         * @description The body has the form of a retail action price as the feeds answer it (without its id); the answer gives the new id (ID).
+         */
         post: operations["createActionPrice"];
         delete?: never;
         options?: never;
@@ -978,10 +1044,16 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Replace the terms of a retail action price */
+        /**
+         * Replace the terms of a retail action price
+         * @description The body has the form of a retail action price as the feeds answer it; read-only keys (its id, SCN) are ignored. 404 when no retail action price has this id.
+         */
         put: operations["putActionPrice"];
         post?: never;
-        /** Delete a retail action price */
+        /**
+         * Delete a retail action price
+         * @description It stays as a tombstone, so the price feeds report it deleted. 404 when no retail action price has this id.
+         */
         delete: operations["deleteActionPrice"];
         options?: never;
         head?: never;
@@ -1178,7 +1250,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete a delivery address of a customer (its number is not given out again) */
+        /**
+         * Delete a delivery address of a customer (its number is not given out again)
+         * @description The address is named by the customer and the address number (EXTRAADDRESSNO) in the path.
+         */
         delete: operations["deleteCustomerAddress"];
         options?: never;
         head?: never;
@@ -1199,7 +1274,10 @@ export interface paths {
          */
         put: operations["putRepresentative"];
         post?: never;
-        /** Delete a sales representative (409 REPRESENTATIVE_IN_USE while customers have it) */
+        /**
+         * Delete a sales representative (409 REPRESENTATIVE_IN_USE while customers have it)
+         * @description The representative is named by its code in the path.
+         */
         delete: operations["deleteRepresentative"];
         options?: never;
         head?: never;
@@ -1214,7 +1292,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Set customers' own article numbers for our articles, all or none */
+        /**
+         * Set customers' own article numbers for our articles, all or none
+         * @description Every CUSTOMER and ARTICLE must exist, and a link (CUSTOMER, ARTICLE) and a CUSTOMERARTICLE of one customer may each be given once; every record that breaks a rule is named (a 400), and nothing is written.
+         */
         put: operations["putCustomerArticleLinks"];
         post?: never;
         delete?: never;
@@ -1232,7 +1313,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Delete customer-article links (they show up as deleted in the link feeds) */
+        /**
+         * Delete customer-article links (they show up as deleted in the link feeds)
+         * @description Each link is named by CUSTOMER and ARTICLE; the answer counts the links deleted.
+         */
         post: operations["deleteCustomerArticleLinks"];
         delete?: never;
         options?: never;
@@ -1291,7 +1375,7 @@ export interface paths {
         put?: never;
         /**
          * Create or change a client
-         * @description Without CLIENT (or with 0) creates a client: EMAIL and LASTNAME are required, and an e-mail address that is already a client’s is 409 EMAIL_TAKEN (also when two requests create it at once: one creates, the others get 409; look the client up with B2C_GetClient stremail). With CLIENT changes that client: fields left out keep their value, null clears one. E-mail, phone (normalised to E.164) and postal code (per COUNTRY) are checked; errors name the field as a JSON pointer (/CLIENTDATA/EMAIL). A token confined to one client changes only its own client and cannot create one. The member card is issued by the back office, not here.
+         * @description Without CLIENT (or with 0) creates a client: EMAIL and LASTNAME are required, and an e-mail address that is already a client’s is 409 EMAIL_TAKEN (also when two requests create it at once: one creates, the others get 409; look the client up with B2C_GetClient stremail). With CLIENT changes that client: fields left out keep their value, null clears one. E-mail, phone (normalised to E.164) and postal code (per COUNTRY) are checked, and BIRTHDATE is a calendar date not before 1900; errors name the field as a JSON pointer (/CLIENTDATA/EMAIL). A token confined to one client changes only its own client and cannot create one. The member card is issued by the back office, not here.
          */
         post: operations["B2C_PostClient"];
         delete?: never;
@@ -1528,7 +1612,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Book or change an on-account item of a client (invoice, credit note, payment) */
+        /**
+         * Book or change an on-account item of a client (invoice, credit note, payment)
+         * @description The item is named by the client and its document number in the path. AMOUNT and OPEN are numbers or decimal strings with at most two decimals.
+         */
         put: operations["putClientOnAccount"];
         post?: never;
         delete?: never;
@@ -1546,7 +1633,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a message to a client (shown by B2C_GetUserMessages) */
+        /**
+         * Send a message to a client (shown by B2C_GetUserMessages)
+         * @description The client is named by its number in the path.
+         */
         post: operations["createClientMessage"];
         delete?: never;
         options?: never;
@@ -1562,7 +1652,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Create or change a client action (a promotion each client can claim once) */
+        /**
+         * Create or change a client action (a promotion each client can claim once)
+         * @description The action is named by its code in the path. VALIDTO may not be before VALIDFROM; a CLIENT given must exist.
+         */
         put: operations["putClientAction"];
         post?: never;
         delete?: never;
@@ -1860,7 +1953,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Close a delivered order (CANCELREST: cancel what is still open) */
+        /**
+         * Close a delivered order (CANCELREST: cancel what is still open)
+         * @description The order is named by its number in the path.
+         */
         post: operations["closeOrder"];
         delete?: never;
         options?: never;
@@ -2055,7 +2151,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** An issued invoice or credit note: its snapshot, and whether it is intact */
+        /**
+         * An issued invoice or credit note: its snapshot, and whether it is intact
+         * @description The document is named by its number in the path.
+         */
         get: operations["getBillingDocument"];
         put?: never;
         post?: never;
@@ -2072,7 +2171,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The PDF of an issued invoice or credit note */
+        /**
+         * The PDF of an issued invoice or credit note
+         * @description The document is named by its number in the path; the answer is application/pdf.
+         */
         get: operations["getBillingDocumentPdf"];
         put?: never;
         post?: never;
@@ -2349,7 +2451,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A voucher with all its ledger entries */
+        /**
+         * A voucher with all its ledger entries
+         * @description The voucher is named by its code in the path.
+         */
         get: operations["getVoucher"];
         put?: never;
         post?: never;
@@ -2367,7 +2472,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Block a voucher (it can be neither checked nor cashed) or unblock it */
+        /**
+         * Block a voucher (it can be neither checked nor cashed) or unblock it
+         * @description The voucher is named by its code in the path.
+         */
         put: operations["putVoucherBlocked"];
         post?: never;
         delete?: never;
@@ -2384,7 +2492,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Extend a voucher’s validity (a later last valid day; never an earlier one) */
+        /**
+         * Extend a voucher’s validity (a later last valid day; never an earlier one)
+         * @description The voucher is named by its code in the path; VALIDUNTIL is a calendar date, YYYY-MM-DD.
+         */
         put: operations["putVoucherValidUntil"];
         post?: never;
         delete?: never;
@@ -2400,7 +2511,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The outstanding liability: what all tenders still hold, per kind and currency */
+        /**
+         * The outstanding liability: what all tenders still hold, per kind and currency
+         * @description Counts and sums the tenders whose balance is above 0, per kind and currency.
+         */
         get: operations["getTenderLiability"];
         put?: never;
         post?: never;
@@ -2778,7 +2892,7 @@ export interface components {
         };
         /**
          * PutArticleBody
-         * @description Read-only keys of an answer (SCN, IMAGES, POSITION) are ignored.
+         * @description The form of a B2B_GetArticle record: its read-only keys (IMAGES, SCN, a size's POSITION) are ignored; any other unknown key is a 400.
          */
         PutArticleBody: {
             /** @description Article number. */
@@ -2846,6 +2960,8 @@ export interface components {
             SIZES: {
                 SIZEX: string;
                 BARCODE: string;
+                /** @description read-only: ignored */
+                POSITION?: unknown;
             }[];
             ARTICLEPARAMETERCODES?: {
                 LANGUAGE_1?: string;
@@ -2864,8 +2980,10 @@ export interface components {
                 PARAMETERCODE: number;
                 PARAMETERNO: number;
             }[];
-        } & {
-            [key: string]: unknown;
+            /** @description read-only: ignored */
+            IMAGES?: unknown;
+            /** @description read-only: ignored */
+            SCN?: unknown;
         };
         /** PutArticleAnswer */
         PutArticleAnswer: {
@@ -3046,8 +3164,8 @@ export interface components {
             POSTALCODE?: string | null;
             CITY?: string | null;
             COUNTRY?: string | null;
-        } & {
-            [key: string]: unknown;
+            /** @description read-only: ignored */
+            SCN?: unknown;
         };
         /** PutLocationAnswer */
         PutLocationAnswer: {
@@ -3061,19 +3179,19 @@ export interface components {
             TYPE: "RECEIPT" | "CORRECTION" | "TRANSFER";
             /** @description Where (for a transfer: from where). */
             LOCATION: string;
-            /** @description For a transfer: to where. */
+            /** @description Required for a TRANSFER: to where. */
             TOLOCATION?: string;
             ARTICLE: string;
             SIZEX: string;
-            /** @description Receipt and transfer. */
+            /** @description Required for a RECEIPT and a TRANSFER. */
             QUANTITY?: number;
-            /** @description Correction: the counted on-hand quantity. */
+            /** @description Correction: the counted on-hand quantity; give either SETTO or DELTA. */
             SETTO?: number;
             /** @description Correction: the change of on hand, not 0 (instead of SETTO). */
             DELTA?: number;
             /** @description Why: delivery note, count, order number. */
             REASON: string;
-        } & (unknown & unknown & unknown);
+        };
         /** CreateStockMovementAnswer */
         CreateStockMovementAnswer: {
             LEVELS: {
@@ -3317,7 +3435,7 @@ export interface components {
         };
         /**
          * PutShopBody
-         * @description The form of a B2C_GetAllShops record; its location keys are ignored.
+         * @description The form of a B2C_GetAllShops record; its location keys (NAME, address) and SCN are ignored; any other unknown key is a 400.
          */
         PutShopBody: {
             /** @description Code of a stock location of kind SHOP. */
@@ -3366,8 +3484,20 @@ export interface components {
                     LANGUAGE_4?: string;
                 };
             }[];
-        } & {
-            [key: string]: unknown;
+            /** @description read-only here: ignored (the stock location's, set with PUT /TV2/Admin/locations/{location}) */
+            NAME?: unknown;
+            /** @description read-only here: ignored (the stock location's, set with PUT /TV2/Admin/locations/{location}) */
+            ADDRESS?: unknown;
+            /** @description read-only here: ignored (the stock location's, set with PUT /TV2/Admin/locations/{location}) */
+            HOUSENUMBER?: unknown;
+            /** @description read-only here: ignored (the stock location's, set with PUT /TV2/Admin/locations/{location}) */
+            POSTALCODE?: unknown;
+            /** @description read-only here: ignored (the stock location's, set with PUT /TV2/Admin/locations/{location}) */
+            CITY?: unknown;
+            /** @description read-only here: ignored (the stock location's, set with PUT /TV2/Admin/locations/{location}) */
+            COUNTRY?: unknown;
+            /** @description read-only: ignored */
+            SCN?: unknown;
         };
         /** PutShopAnswer */
         PutShopAnswer: {
@@ -3401,8 +3531,8 @@ export interface components {
             /** @description A shop image. */
             PHOTOIMAGENO?: number | null;
             ACTIVE?: boolean | 0 | 1;
-        } & {
-            [key: string]: unknown;
+            /** @description read-only: ignored */
+            SCN?: unknown;
         };
         /** PutShopAssistantAnswer */
         PutShopAssistantAnswer: {
@@ -3437,8 +3567,12 @@ export interface components {
                 LANGUAGE_4?: string;
             };
             ACTIVE?: boolean | 0 | 1;
-        } & {
-            [key: string]: unknown;
+            /** @description read-only: ignored */
+            TYPE?: unknown;
+            /** @description read-only: ignored */
+            DISTANCE?: unknown;
+            /** @description read-only: ignored */
+            SCN?: unknown;
         };
         /** PutPickupPointAnswer */
         PutPickupPointAnswer: {
@@ -3478,8 +3612,8 @@ export interface components {
             VALIDFROM?: string | null;
             VALIDTO?: string | null;
             ACTIVE?: boolean | 0 | 1;
-        } & {
-            [key: string]: unknown;
+            /** @description read-only: ignored */
+            SCN?: unknown;
         };
         /** PutHomePageBlockAnswer */
         PutHomePageBlockAnswer: {
@@ -3505,8 +3639,10 @@ export interface components {
                 LANGUAGE_3?: string;
                 LANGUAGE_4?: string;
             };
-        } & {
-            [key: string]: unknown;
+            /** @description read-only: ignored */
+            SERVER?: unknown;
+            /** @description read-only: ignored */
+            SCN?: unknown;
         };
         /** PutRegexAnswer */
         PutRegexAnswer: {
@@ -3532,8 +3668,10 @@ export interface components {
                 LANGUAGE_3?: string;
                 LANGUAGE_4?: string;
             };
-        } & {
-            [key: string]: unknown;
+            /** @description read-only: ignored */
+            SERVER?: unknown;
+            /** @description read-only: ignored */
+            SCN?: unknown;
         };
         /** PutRegexForCountryAnswer */
         PutRegexForCountryAnswer: {
@@ -3733,7 +3871,10 @@ export interface components {
                 DELETED: components["schemas"]["PriceKey"][];
             };
         };
-        /** PutCustomerBody */
+        /**
+         * PutCustomerBody
+         * @description The pricing terms of a customer, in the form of a B2B_GetCustomer record: its other keys are ignored; any other unknown key is a 400.
+         */
         PutCustomerBody: {
             CUSTOMER: number | string;
             /** @description Not blank. */
@@ -3744,8 +3885,26 @@ export interface components {
             /** @description A number, or a decimal string, with at most two decimals. */
             DISCOUNTPERC?: number | string;
             ACTIVE?: boolean | 0 | 1;
-        } & {
-            [key: string]: unknown;
+            /** @description read-only here: ignored (set with PUT /TV2/Admin/customers/{customer}/details) */
+            EXTERNALKEY?: unknown;
+            /** @description read-only here: ignored (set with PUT /TV2/Admin/customers/{customer}/details) */
+            NAME2?: unknown;
+            /** @description read-only here: ignored (set with PUT /TV2/Admin/customers/{customer}/details) */
+            VATNO?: unknown;
+            /** @description read-only here: ignored (set with PUT /TV2/Admin/customers/{customer}/details) */
+            LANGUAGE?: unknown;
+            /** @description read-only here: ignored (set with PUT /TV2/Admin/customers/{customer}/details) */
+            PAYMENTDAYS?: unknown;
+            /** @description read-only here: ignored (set with PUT /TV2/Admin/customers/{customer}/details) */
+            CREDITLIMIT?: unknown;
+            /** @description read-only here: ignored (set with PUT /TV2/Admin/customers/{customer}/details) */
+            REPRESENTATIVE?: unknown;
+            /** @description read-only here: ignored (set with PUT /TV2/Admin/customers/{customer}/details) */
+            "INVOICE ADDRESSES"?: unknown;
+            /** @description read-only here: ignored (set with PUT /TV2/Admin/customers/{customer}/details) */
+            "DELIVERY ADDRESSES"?: unknown;
+            /** @description read-only: ignored */
+            SCN?: unknown;
         };
         /** PutCustomerAnswer */
         PutCustomerAnswer: {
@@ -3755,7 +3914,7 @@ export interface components {
         };
         /** PutPricesBody */
         PutPricesBody: {
-            PRICES: ({
+            PRICES: {
                 ARTICLE: string;
                 PRICETYPE: "SELLING" | "RECOMMENDED";
                 PRICEGROUP: number | string;
@@ -3763,9 +3922,7 @@ export interface components {
                 SIZEX: string;
                 /** @description A number, or a decimal string, with at most two decimals. */
                 PRICE: number | string;
-            } & {
-                [key: string]: unknown;
-            })[];
+            }[];
         };
         /** PutPricesAnswer */
         PutPricesAnswer: {
@@ -3791,7 +3948,7 @@ export interface components {
         };
         /**
          * CreateAgreementBody
-         * @description Give one of ARTICLE, MODEL, ARTICLEGROUP; one of DISCOUNTPERC, NETPRICES.
+         * @description Give exactly one of ARTICLE, MODEL, ARTICLEGROUP; one of DISCOUNTPERC, NETPRICES. Read-only keys of an answer (AGREEMENT, TYPE, SCN) are ignored.
          */
         CreateAgreementBody: {
             CUSTOMER?: (number | string) | null;
@@ -3804,13 +3961,17 @@ export interface components {
             VALIDFROM: string;
             VALIDTO?: string | null;
             DISCOUNTPERC?: (number | string) | null;
+            /** @description read-only: ignored */
+            AGREEMENT?: unknown;
+            /** @description read-only: ignored */
+            TYPE?: unknown;
+            /** @description read-only: ignored */
+            SCN?: unknown;
             NETPRICES?: {
                 CURRENCY: string;
                 /** @description A number, or a decimal string, with at most two decimals. */
                 PRICE: number | string;
             }[] | null;
-        } & {
-            [key: string]: unknown;
         };
         /** CreateAgreementAnswer */
         CreateAgreementAnswer: {
@@ -3820,7 +3981,7 @@ export interface components {
         };
         /**
          * PutAgreementBody
-         * @description Give one of ARTICLE, MODEL, ARTICLEGROUP; one of DISCOUNTPERC, NETPRICES.
+         * @description Give exactly one of ARTICLE, MODEL, ARTICLEGROUP; one of DISCOUNTPERC, NETPRICES. Read-only keys of an answer (AGREEMENT, TYPE, SCN) are ignored.
          */
         PutAgreementBody: {
             CUSTOMER?: (number | string) | null;
@@ -3833,13 +3994,17 @@ export interface components {
             VALIDFROM: string;
             VALIDTO?: string | null;
             DISCOUNTPERC?: (number | string) | null;
+            /** @description read-only: ignored */
+            AGREEMENT?: unknown;
+            /** @description read-only: ignored */
+            TYPE?: unknown;
+            /** @description read-only: ignored */
+            SCN?: unknown;
             NETPRICES?: {
                 CURRENCY: string;
                 /** @description A number, or a decimal string, with at most two decimals. */
                 PRICE: number | string;
             }[] | null;
-        } & {
-            [key: string]: unknown;
         };
         /** PutAgreementAnswer */
         PutAgreementAnswer: {
@@ -3847,18 +4012,23 @@ export interface components {
             SCN: number | null;
             CHANGED: number;
         };
-        /** CreateLineDiscountBody */
+        /**
+         * CreateLineDiscountBody
+         * @description Give exactly one of MODEL, ARTICLEGROUP. Read-only keys of an answer (LINEDISCOUNT, SCN) are ignored.
+         */
         CreateLineDiscountBody: {
             CUSTOMER: number | string;
             MODEL?: string | null;
             ARTICLEGROUP?: string | null;
             /** @description A number, or a decimal string, with at most two decimals. */
             DISCOUNTPERC: number | string;
+            /** @description read-only: ignored */
+            LINEDISCOUNT?: unknown;
+            /** @description read-only: ignored */
+            SCN?: unknown;
             /** @description A calendar date, YYYY-MM-DD. */
             VALIDFROM: string;
             VALIDTO?: string | null;
-        } & {
-            [key: string]: unknown;
         };
         /** CreateLineDiscountAnswer */
         CreateLineDiscountAnswer: {
@@ -3866,18 +4036,23 @@ export interface components {
             SCN: number | null;
             CHANGED: number;
         };
-        /** PutLineDiscountBody */
+        /**
+         * PutLineDiscountBody
+         * @description Give exactly one of MODEL, ARTICLEGROUP. Read-only keys of an answer (LINEDISCOUNT, SCN) are ignored.
+         */
         PutLineDiscountBody: {
             CUSTOMER: number | string;
             MODEL?: string | null;
             ARTICLEGROUP?: string | null;
             /** @description A number, or a decimal string, with at most two decimals. */
             DISCOUNTPERC: number | string;
+            /** @description read-only: ignored */
+            LINEDISCOUNT?: unknown;
+            /** @description read-only: ignored */
+            SCN?: unknown;
             /** @description A calendar date, YYYY-MM-DD. */
             VALIDFROM: string;
             VALIDTO?: string | null;
-        } & {
-            [key: string]: unknown;
         };
         /** PutLineDiscountAnswer */
         PutLineDiscountAnswer: {
@@ -3885,7 +4060,10 @@ export interface components {
             SCN: number | null;
             CHANGED: number;
         };
-        /** CreateActionPriceBody */
+        /**
+         * CreateActionPriceBody
+         * @description Read-only keys of an answer (ACTIONPRICE, SCN) are ignored.
+         */
         CreateActionPriceBody: {
             ARTICLE: string;
             SIZEX?: string | null;
@@ -3894,10 +4072,12 @@ export interface components {
             PRICE: number | string;
             /** @description A calendar date, YYYY-MM-DD. */
             STARTDATE: string;
-            /** @description A calendar date, YYYY-MM-DD. */
+            /** @description read-only: ignored */
+            ACTIONPRICE?: unknown;
+            /** @description read-only: ignored */
+            SCN?: unknown;
+            /** @description A calendar date, YYYY-MM-DD, not before STARTDATE. */
             ENDDATE: string;
-        } & {
-            [key: string]: unknown;
         };
         /** CreateActionPriceAnswer */
         CreateActionPriceAnswer: {
@@ -3905,7 +4085,10 @@ export interface components {
             SCN: number | null;
             CHANGED: number;
         };
-        /** PutActionPriceBody */
+        /**
+         * PutActionPriceBody
+         * @description Read-only keys of an answer (ACTIONPRICE, SCN) are ignored.
+         */
         PutActionPriceBody: {
             ARTICLE: string;
             SIZEX?: string | null;
@@ -3914,10 +4097,12 @@ export interface components {
             PRICE: number | string;
             /** @description A calendar date, YYYY-MM-DD. */
             STARTDATE: string;
-            /** @description A calendar date, YYYY-MM-DD. */
+            /** @description read-only: ignored */
+            ACTIONPRICE?: unknown;
+            /** @description read-only: ignored */
+            SCN?: unknown;
+            /** @description A calendar date, YYYY-MM-DD, not before STARTDATE. */
             ENDDATE: string;
-        } & {
-            [key: string]: unknown;
         };
         /** PutActionPriceAnswer */
         PutActionPriceAnswer: {
@@ -4100,7 +4285,7 @@ export interface components {
                 VATNO?: string;
                 /** @description Language slot the customer reads. */
                 LANGUAGE?: "LANGUAGE_1" | "LANGUAGE_11" | "LANGUAGE_2" | "LANGUAGE_3" | "LANGUAGE_4";
-                /** @description ISO 4217, e.g. EUR. */
+                /** @description ISO 4217 in capitals, e.g. EUR (checked). */
                 CURRENCY?: string;
                 /** @description 1 to 9999. */
                 PRICEGROUP?: number | string;
@@ -4119,10 +4304,10 @@ export interface components {
                     EXTRAADDRESSNO?: 0 | "0";
                     /** @description Street; give a street (ADDRESS) or a post box (POSTBOX). */
                     ADDRESS?: string;
-                    /** @description Required, not blank. */
-                    CITY: string;
-                    /** @description ISO 3166-1 alpha-2 country code (checked against the list of countries); required. */
-                    COUNTRYPOST: string;
+                    /** @description Required (checked: not blank). */
+                    CITY?: string;
+                    /** @description ISO 3166-1 alpha-2 country code; required (checked against the list of countries). */
+                    COUNTRYPOST?: string;
                     /** @description House number with addition. */
                     HOUSENUMBER?: string | number;
                     /** @description Region or delivery area. */
@@ -4134,14 +4319,14 @@ export interface components {
                     VATNO?: string;
                 }[];
                 "DELIVERY ADDRESSES"?: {
-                    /** @description The delivery address to change (1 to 999); absent: a new one is added. */
+                    /** @description The delivery address to change (1 to 999), each number at most once; absent: a new one is added. */
                     EXTRAADDRESSNO?: number | string;
                     /** @description Street; give a street (ADDRESS) or a post box (POSTBOX). */
                     ADDRESS?: string;
-                    /** @description Required, not blank. */
-                    CITY: string;
-                    /** @description ISO 3166-1 alpha-2 country code (checked against the list of countries); required. */
-                    COUNTRYPOST: string;
+                    /** @description Required (checked: not blank). */
+                    CITY?: string;
+                    /** @description ISO 3166-1 alpha-2 country code; required (checked against the list of countries). */
+                    COUNTRYPOST?: string;
                     /** @description House number with addition. */
                     HOUSENUMBER?: string | number;
                     /** @description Region or delivery area. */
@@ -4170,14 +4355,14 @@ export interface components {
         B2B_PostDeliveryAddressBody: {
             DELIVERYADDRESSDATA: {
                 CUSTOMER?: number | string;
-                /** @description The delivery address to change (1 to 999); absent: a new one is added. */
+                /** @description The delivery address to change (1 to 999), each number at most once; absent: a new one is added. */
                 EXTRAADDRESSNO?: number | string;
                 /** @description Street; give a street (ADDRESS) or a post box (POSTBOX). */
                 ADDRESS?: string;
-                /** @description Required, not blank. */
-                CITY: string;
-                /** @description ISO 3166-1 alpha-2 country code (checked against the list of countries); required. */
-                COUNTRYPOST: string;
+                /** @description Required (checked: not blank). */
+                CITY?: string;
+                /** @description ISO 3166-1 alpha-2 country code; required (checked against the list of countries). */
+                COUNTRYPOST?: string;
                 /** @description House number with addition. */
                 HOUSENUMBER?: string | number;
                 /** @description Region or delivery area. */
@@ -4203,6 +4388,7 @@ export interface components {
         };
         /** PutCustomerDetailsBody */
         PutCustomerDetailsBody: {
+            /** @description The customer number, 1 to 2147483647. */
             CUSTOMER: number | string;
             EXTERNALKEY?: string | null;
             NAME: string;
@@ -4212,7 +4398,7 @@ export interface components {
             VATNO?: string;
             /** @description Language slot the customer reads. */
             LANGUAGE?: "LANGUAGE_1" | "LANGUAGE_11" | "LANGUAGE_2" | "LANGUAGE_3" | "LANGUAGE_4";
-            /** @description ISO 4217, e.g. EUR. */
+            /** @description ISO 4217 in capitals, e.g. EUR (checked). */
             CURRENCY: string;
             /** @description 1 to 9999. */
             PRICEGROUP: number | string;
@@ -4231,10 +4417,10 @@ export interface components {
                 EXTRAADDRESSNO?: 0 | "0";
                 /** @description Street; give a street (ADDRESS) or a post box (POSTBOX). */
                 ADDRESS?: string;
-                /** @description Required, not blank. */
-                CITY: string;
-                /** @description ISO 3166-1 alpha-2 country code (checked against the list of countries); required. */
-                COUNTRYPOST: string;
+                /** @description Required (checked: not blank). */
+                CITY?: string;
+                /** @description ISO 3166-1 alpha-2 country code; required (checked against the list of countries). */
+                COUNTRYPOST?: string;
                 /** @description House number with addition. */
                 HOUSENUMBER?: string | number;
                 /** @description Region or delivery area. */
@@ -4246,14 +4432,14 @@ export interface components {
                 VATNO?: string;
             }[];
             "DELIVERY ADDRESSES"?: {
-                /** @description The delivery address to change (1 to 999); absent: a new one is added. */
+                /** @description The delivery address to change (1 to 999), each number at most once; absent: a new one is added. */
                 EXTRAADDRESSNO?: number | string;
                 /** @description Street; give a street (ADDRESS) or a post box (POSTBOX). */
                 ADDRESS?: string;
-                /** @description Required, not blank. */
-                CITY: string;
-                /** @description ISO 3166-1 alpha-2 country code (checked against the list of countries); required. */
-                COUNTRYPOST: string;
+                /** @description Required (checked: not blank). */
+                CITY?: string;
+                /** @description ISO 3166-1 alpha-2 country code; required (checked against the list of countries). */
+                COUNTRYPOST?: string;
                 /** @description House number with addition. */
                 HOUSENUMBER?: string | number;
                 /** @description Region or delivery area. */
@@ -4291,6 +4477,7 @@ export interface components {
         /** PutCustomerArticleLinksBody */
         PutCustomerArticleLinksBody: {
             ARTICLELINKS: {
+                /** @description The customer number, 1 to 2147483647. */
                 CUSTOMER: number | string;
                 ARTICLE: string;
                 /** @description The customer's own article number. */
@@ -4637,7 +4824,7 @@ export interface components {
         };
         /**
          * PutClientBody
-         * @description Read-only keys of an answer (SCN, CREATED, ...) are ignored.
+         * @description Read-only keys of an answer (HASPROFILEPHOTO, MARKEDFORDELETION, MARKEDFORDELETIONAT, DELETIONDUE, CREATED, UPDATED, SCN) are ignored; any other unknown key is a 400.
          */
         PutClientBody: {
             CLIENT: number | string;
@@ -4663,18 +4850,28 @@ export interface components {
                 PROFILING?: boolean;
             };
             HOMESHOP?: string | null;
-            MEMBERCARD?: ({
+            MEMBERCARD?: {
                 CARDNO: string;
                 LEVEL: string;
                 /** @description A calendar date, YYYY-MM-DD. */
                 VALIDFROM: string;
                 /** @description A calendar date, YYYY-MM-DD. */
                 VALIDTO: string;
-            } & {
-                [key: string]: unknown;
-            }) | null;
-        } & {
-            [key: string]: unknown;
+            } | null;
+            /** @description read-only: ignored */
+            HASPROFILEPHOTO?: unknown;
+            /** @description read-only: ignored */
+            MARKEDFORDELETION?: unknown;
+            /** @description read-only: ignored */
+            MARKEDFORDELETIONAT?: unknown;
+            /** @description read-only: ignored */
+            DELETIONDUE?: unknown;
+            /** @description read-only: ignored */
+            CREATED?: unknown;
+            /** @description read-only: ignored */
+            UPDATED?: unknown;
+            /** @description read-only: ignored */
+            SCN?: unknown;
         };
         /** PutClientAnswer */
         PutClientAnswer: {
@@ -4692,6 +4889,7 @@ export interface components {
             CURRENCY: string;
             /** @description A number, or a decimal string, with at most two decimals. */
             AMOUNT: number | string;
+            /** @description What is still open: a number, or a decimal string, with at most two decimals. */
             OPEN: number | string;
         };
         /** PutClientOnAccountAnswer */
@@ -4709,6 +4907,7 @@ export interface components {
         };
         /** PutClientActionBody */
         PutClientActionBody: {
+            /** @description The text per language slot: a text in at least one language. */
             DESCRIPTION: {
                 LANGUAGE_1?: string;
                 LANGUAGE_11?: string;
@@ -4716,11 +4915,12 @@ export interface components {
                 LANGUAGE_3?: string;
                 LANGUAGE_4?: string;
             };
+            /** @description Only this client (it must exist); null or absent: every client. */
             CLIENT?: number | null;
             MEMBERLEVEL?: string | null;
             /** @description A calendar date, YYYY-MM-DD. */
             VALIDFROM: string;
-            /** @description A calendar date, YYYY-MM-DD. */
+            /** @description A calendar date, YYYY-MM-DD, not before VALIDFROM. */
             VALIDTO: string;
             ACTIVE?: boolean;
         };
@@ -4880,7 +5080,7 @@ export interface components {
         OrderTender: {
             /** @description VOUCHER: a gift or credit-note voucher (B2C_ValidateVoucher); CLIENTCHEQUE: a cheque of the client; BONUSCARD: bonus value of a card. */
             TYPE: "VOUCHER" | "CLIENTCHEQUE" | "BONUSCARD";
-            /** @description The voucher or cheque code as printed (case, spaces and dashes do not matter), or the card number. */
+            /** @description The voucher or cheque code as printed (case, spaces and dashes do not matter), or the card number: a BONUSCARD number is digits only. */
             CODE: string;
             /** @description What the tender pays, in the order’s currency: greater than 0, two decimals at most. */
             AMOUNT: number | string;
@@ -5489,6 +5689,29 @@ export interface components {
             }[];
             REFUND?: components["schemas"]["Refund"];
         };
+        /** BillingDocument */
+        BillingDocument: {
+            DOCUMENTTYPE: "INVOICE" | "CREDIT_NOTE";
+            /** @description The document number, e.g. INV-2026-000123 or CN-2026-000007. */
+            NUMBER: string;
+            /** @description Issue date, YYYY-MM-DD. */
+            DATE: string;
+            /** @description Due date, YYYY-MM-DD. */
+            DUEDATE: string;
+            CURRENCY: string;
+            /** @description Total without VAT; negative for a credit note. Two decimals. */
+            NET: number;
+            /** @description VAT; negative for a credit note. Two decimals. */
+            VAT: number;
+            /** @description Total with VAT; negative for a credit note. Two decimals. */
+            GROSS: number;
+            /** @description The structured communication, +++123/4567/89012+++. */
+            PAYMENTREFERENCE: string;
+            /** @description A credit note: the number of the invoice it corrects; null for an invoice. */
+            CORRECTS: string | null;
+            /** @description The SCN of the document’s issue. */
+            SCN: number;
+        };
         /** B2BGETINVOICEHISTORY */
         B2BGETINVOICEHISTORY: {
             B2BGETINVOICEHISTORY: {
@@ -5497,28 +5720,7 @@ export interface components {
                 SCN: number;
                 /** @description The stroffset of the next page: the position of its first record (not a count; pass it back as it is); null on the last page. */
                 NEXTOFFSET: number | null;
-                DOCUMENTS: {
-                    DOCUMENTTYPE: "INVOICE" | "CREDIT_NOTE";
-                    /** @description The document number, e.g. INV-2026-000123 or CN-2026-000007. */
-                    NUMBER: string;
-                    /** @description Issue date, YYYY-MM-DD. */
-                    DATE: string;
-                    /** @description Due date, YYYY-MM-DD. */
-                    DUEDATE: string;
-                    CURRENCY: string;
-                    /** @description Total without VAT; negative for a credit note. Two decimals. */
-                    NET: number;
-                    /** @description VAT; negative for a credit note. Two decimals. */
-                    VAT: number;
-                    /** @description Total with VAT; negative for a credit note. Two decimals. */
-                    GROSS: number;
-                    /** @description The structured communication, +++123/4567/89012+++. */
-                    PAYMENTREFERENCE: string;
-                    /** @description A credit note: the number of the invoice it corrects; null for an invoice. */
-                    CORRECTS: string | null;
-                    /** @description The SCN of the document’s issue. */
-                    SCN: number;
-                }[];
+                DOCUMENTS: components["schemas"]["BillingDocument"][];
             };
         };
         /** B2BGETUNSETTLEDITEMS */
@@ -6165,11 +6367,11 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "type": "https://tv2.dev/problems/article-not-found",
+                 *       "type": "https://tv2.dev/problems/",
                  *       "title": "Not Found",
                  *       "status": 404,
-                 *       "detail": "No article \"M10002-410\".",
-                 *       "code": "ARTICLE_NOT_FOUND",
+                 *       "detail": "No such object; `code` says which kind.",
+                 *       "code": "IMAGE_NOT_FOUND",
                  *       "instance": "/TV2/Execute/APIPACK.B2B_GetArticle",
                  *       "requestId": "4f9c2a1e-7d3b-4c8e-9a51-2b6f0d8e7c13"
                  *     }
@@ -6277,10 +6479,10 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "type": "https://tv2.dev/problems/article-has-stock",
+                 *       "type": "https://tv2.dev/problems/",
                  *       "title": "Conflict",
                  *       "status": 409,
-                 *       "detail": "Article \"M10002-410\" still has stock at WH; book it out first.",
+                 *       "detail": "A business rule refused the change; `code` says which.",
                  *       "code": "ARTICLE_HAS_STOCK",
                  *       "instance": "/TV2/Execute/APIPACK.B2B_GetArticle",
                  *       "requestId": "4f9c2a1e-7d3b-4c8e-9a51-2b6f0d8e7c13"
@@ -6399,11 +6601,11 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "type": "https://tv2.dev/problems/too-many-failed-logins",
+                 *       "type": "https://tv2.dev/problems/",
                  *       "title": "Too Many Requests",
                  *       "status": 429,
-                 *       "detail": "Too many failed logins; retry after Retry-After seconds.",
-                 *       "code": "TOO_MANY_FAILED_LOGINS",
+                 *       "detail": "Too many attempts; retry after Retry-After seconds.",
+                 *       "code": "VOUCHER_CHECKS_THROTTLED",
                  *       "instance": "/TV2/Execute/APIPACK.B2B_GetArticle",
                  *       "requestId": "4f9c2a1e-7d3b-4c8e-9a51-2b6f0d8e7c13"
                  *     }
@@ -6486,7 +6688,13 @@ export interface components {
             content?: never;
         };
     };
-    parameters: never;
+    parameters: {
+        /**
+         * @description Makes the POST safe to retry: a repeat with the same key and body within 24 h answers the first result again (header Idempotent-Replayed: true) instead of acting twice.
+         * @example 9b2f6c1e-3a4d-4e8f-b5c7-0d1e2f3a4b5c
+         */
+        IdempotencyKey: string;
+    };
     requestBodies: never;
     headers: {
         /** @description The request id: the client’s own X-Request-Id when it is 1 to 64 of `A-Z a-z 0-9 . _ : -`, else a UUID. Also in every problem (`requestId`) and log line. */
@@ -6509,9 +6717,15 @@ export interface operations {
     B2B_GetAllArticles: {
         parameters: {
             query?: {
-                /** @description Only what changed after this SCN; 0 (default) for everything. */
+                /**
+                 * @description Only what changed after this SCN; 0 (default) for everything.
+                 * @example 0
+                 */
                 strscn?: string;
-                /** @description Where the page starts: 1 (default) for the first page, then the NEXTOFFSET of the page before (a position, not a count). */
+                /**
+                 * @description Where the page starts: 1 (default) for the first page, then the NEXTOFFSET of the page before (a position, not a count).
+                 * @example 1
+                 */
                 stroffset?: string;
                 /**
                  * @description Records per page (default 100, at most 1000).
@@ -6525,7 +6739,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6772,7 +6986,10 @@ export interface operations {
                  * @example M10002-410
                  */
                 strarticle?: string;
-                /** @description EAN/GTIN of one size. */
+                /**
+                 * @description EAN/GTIN of one size.
+                 * @example 8712300000001
+                 */
                 strbarcode?: string;
             };
             header?: never;
@@ -6781,7 +6998,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6916,9 +7133,15 @@ export interface operations {
     B2C_GetAllArticlesImages: {
         parameters: {
             query?: {
-                /** @description Only what changed after this SCN; 0 (default) for everything. */
+                /**
+                 * @description Only what changed after this SCN; 0 (default) for everything.
+                 * @example 0
+                 */
                 strscn?: string;
-                /** @description Where the page starts: 1 (default) for the first page, then the NEXTOFFSET of the page before (a position, not a count). */
+                /**
+                 * @description Where the page starts: 1 (default) for the first page, then the NEXTOFFSET of the page before (a position, not a count).
+                 * @example 1
+                 */
                 stroffset?: string;
                 /**
                  * @description Records per page (default 500, at most 5000).
@@ -6932,7 +7155,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6982,9 +7205,15 @@ export interface operations {
     B2C_GetAllArticles: {
         parameters: {
             query?: {
-                /** @description Only what changed after this SCN; 0 (default) for everything. */
+                /**
+                 * @description Only what changed after this SCN; 0 (default) for everything.
+                 * @example 0
+                 */
                 strscn?: string;
-                /** @description Where the page starts: 1 (default) for the first page, then the NEXTOFFSET of the page before (a position, not a count). */
+                /**
+                 * @description Where the page starts: 1 (default) for the first page, then the NEXTOFFSET of the page before (a position, not a count).
+                 * @example 1
+                 */
                 stroffset?: string;
                 /**
                  * @description Records per page (default 100, at most 1000).
@@ -6998,7 +7227,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7284,7 +7513,10 @@ export interface operations {
     B2C_GetArticle: {
         parameters: {
             query?: {
-                /** @description Article number. */
+                /**
+                 * @description Article number.
+                 * @example M10002-410
+                 */
                 strarticle?: string;
                 /**
                  * @description EAN/GTIN of one size.
@@ -7298,7 +7530,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7433,9 +7665,15 @@ export interface operations {
     GetSizeTables: {
         parameters: {
             query?: {
-                /** @description Only what changed after this SCN; 0 (default) for everything. */
+                /**
+                 * @description Only what changed after this SCN; 0 (default) for everything.
+                 * @example 0
+                 */
                 strscn?: string;
-                /** @description Where the page starts: 1 (default) for the first page, then the NEXTOFFSET of the page before (a position, not a count). */
+                /**
+                 * @description Where the page starts: 1 (default) for the first page, then the NEXTOFFSET of the page before (a position, not a count).
+                 * @example 1
+                 */
                 stroffset?: string;
                 /**
                  * @description Records per page (default 100, at most 1000).
@@ -7449,7 +7687,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7527,7 +7765,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example EXAMPLE */
+                /**
+                 * @description The size table code (SIZETABLE).
+                 * @example EXAMPLE
+                 */
                 sizetable: string;
             };
             cookie?: never;
@@ -7551,7 +7792,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7585,7 +7826,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example EXAMPLE */
+                /**
+                 * @description The size table code (SIZETABLE).
+                 * @example EXAMPLE
+                 */
                 sizetable: string;
             };
             cookie?: never;
@@ -7616,12 +7860,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example EX100-010 */
+                /**
+                 * @description The article number (ARTICLE).
+                 * @example EX100-010
+                 */
                 article: string;
             };
             cookie?: never;
         };
-        /** @description Read-only keys of an answer (SCN, IMAGES, POSITION) are ignored. */
+        /** @description The form of a B2B_GetArticle record: its read-only keys (IMAGES, SCN, a size's POSITION) are ignored; any other unknown key is a 400. */
         requestBody: {
             content: {
                 /**
@@ -7658,7 +7905,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7692,7 +7939,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example EX100-010 */
+                /**
+                 * @description The article number (ARTICLE).
+                 * @example EX100-010
+                 */
                 article: string;
             };
             cookie?: never;
@@ -7723,7 +7973,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example EX100-010 */
+                /**
+                 * @description The article number (ARTICLE).
+                 * @example EX100-010
+                 */
                 article: string;
                 /**
                  * @description Image number, 1 to 99.
@@ -7742,7 +7995,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7775,9 +8028,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example EX100-010 */
+                /**
+                 * @description The article number (ARTICLE).
+                 * @example EX100-010
+                 */
                 article: string;
-                /** @example 1 */
+                /**
+                 * @description The image number (deleting a number the article lacks is a 404).
+                 * @example 1
+                 */
                 imageno: string;
             };
             cookie?: never;
@@ -7811,7 +8070,10 @@ export interface operations {
                  * @example M10002-410
                  */
                 strarticle: string;
-                /** @description Only this location (shop or warehouse code). */
+                /**
+                 * @description Only this location (shop or warehouse code).
+                 * @example WH
+                 */
                 strlocation?: string;
             };
             header?: never;
@@ -7820,7 +8082,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7891,14 +8153,20 @@ export interface operations {
                  * @example 0
                  */
                 strscn: string;
-                /** @description Where the page starts: 1 (default) for the first page, then the NEXTOFFSET of the page before (a position, not a count). */
+                /**
+                 * @description Where the page starts: 1 (default) for the first page, then the NEXTOFFSET of the page before (a position, not a count).
+                 * @example 1
+                 */
                 stroffset?: string;
                 /**
                  * @description Records per page (default 500, at most 5000).
                  * @example 2
                  */
                 strlimit?: string;
-                /** @description Only this location (shop or warehouse code). */
+                /**
+                 * @description Only this location (shop or warehouse code).
+                 * @example WH
+                 */
                 strlocation?: string;
             };
             header?: never;
@@ -7907,7 +8175,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7959,16 +8227,25 @@ export interface operations {
     B2B_GetStocks: {
         parameters: {
             query?: {
-                /** @description Only what changed after this SCN; 0 (default) for everything. */
+                /**
+                 * @description Only what changed after this SCN; 0 (default) for everything.
+                 * @example 0
+                 */
                 strscn?: string;
-                /** @description Where the page starts: 1 (default) for the first page, then the NEXTOFFSET of the page before (a position, not a count). */
+                /**
+                 * @description Where the page starts: 1 (default) for the first page, then the NEXTOFFSET of the page before (a position, not a count).
+                 * @example 1
+                 */
                 stroffset?: string;
                 /**
                  * @description Records per page (default 500, at most 5000).
                  * @example 2
                  */
                 strlimit?: string;
-                /** @description Only this location (shop or warehouse code). */
+                /**
+                 * @description Only this location (shop or warehouse code).
+                 * @example WH
+                 */
                 strlocation?: string;
             };
             header?: never;
@@ -7977,7 +8254,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8034,7 +8311,10 @@ export interface operations {
                  * @example M10002-410
                  */
                 strarticle: string;
-                /** @description Only this location (shop or warehouse code). */
+                /**
+                 * @description Only this location (shop or warehouse code).
+                 * @example AMS
+                 */
                 strlocation?: string;
             };
             header?: never;
@@ -8043,7 +8323,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8121,14 +8401,20 @@ export interface operations {
                  * @example 0
                  */
                 strscn: string;
-                /** @description Where the page starts: 1 (default) for the first page, then the NEXTOFFSET of the page before (a position, not a count). */
+                /**
+                 * @description Where the page starts: 1 (default) for the first page, then the NEXTOFFSET of the page before (a position, not a count).
+                 * @example 1
+                 */
                 stroffset?: string;
                 /**
                  * @description Records per page (default 500, at most 5000).
                  * @example 2
                  */
                 strlimit?: string;
-                /** @description Only this location (shop or warehouse code). */
+                /**
+                 * @description Only this location (shop or warehouse code).
+                 * @example AMS
+                 */
                 strlocation?: string;
             };
             header?: never;
@@ -8137,7 +8423,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8185,16 +8471,25 @@ export interface operations {
     B2C_GetStocks: {
         parameters: {
             query?: {
-                /** @description Only what changed after this SCN; 0 (default) for everything. */
+                /**
+                 * @description Only what changed after this SCN; 0 (default) for everything.
+                 * @example 0
+                 */
                 strscn?: string;
-                /** @description Where the page starts: 1 (default) for the first page, then the NEXTOFFSET of the page before (a position, not a count). */
+                /**
+                 * @description Where the page starts: 1 (default) for the first page, then the NEXTOFFSET of the page before (a position, not a count).
+                 * @example 1
+                 */
                 stroffset?: string;
                 /**
                  * @description Records per page (default 500, at most 5000).
                  * @example 2
                  */
                 strlimit?: string;
-                /** @description Only this location (shop or warehouse code). */
+                /**
+                 * @description Only this location (shop or warehouse code).
+                 * @example AMS
+                 */
                 strlocation?: string;
             };
             header?: never;
@@ -8203,7 +8498,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8253,7 +8548,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example POPUP */
+                /**
+                 * @description The location code (LOCATION).
+                 * @example POPUP
+                 */
                 location: string;
             };
             cookie?: never;
@@ -8279,7 +8577,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8326,7 +8624,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example POPUP */
+                /**
+                 * @description The location code (LOCATION).
+                 * @example POPUP
+                 */
                 location: string;
             };
             cookie?: never;
@@ -8375,7 +8676,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8438,7 +8739,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8469,9 +8770,15 @@ export interface operations {
     B2C_GetAllShopImages: {
         parameters: {
             query?: {
-                /** @description Only what changed after this SCN; 0 (default) for everything. */
+                /**
+                 * @description Only what changed after this SCN; 0 (default) for everything.
+                 * @example 0
+                 */
                 strscn?: string;
-                /** @description Where the page starts: 1 (default) for the first page, then the NEXTOFFSET of the page before (a position, not a count). */
+                /**
+                 * @description Where the page starts: 1 (default) for the first page, then the NEXTOFFSET of the page before (a position, not a count).
+                 * @example 1
+                 */
                 stroffset?: string;
                 /**
                  * @description Records per page (default 500, at most 5000).
@@ -8485,7 +8792,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8535,9 +8842,15 @@ export interface operations {
     B2C_GetAllShops: {
         parameters: {
             query?: {
-                /** @description Only what changed after this SCN; 0 (default) for everything. */
+                /**
+                 * @description Only what changed after this SCN; 0 (default) for everything.
+                 * @example 0
+                 */
                 strscn?: string;
-                /** @description Where the page starts: 1 (default) for the first page, then the NEXTOFFSET of the page before (a position, not a count). */
+                /**
+                 * @description Where the page starts: 1 (default) for the first page, then the NEXTOFFSET of the page before (a position, not a count).
+                 * @example 1
+                 */
                 stroffset?: string;
                 /**
                  * @description Records per page (default 100, at most 1000).
@@ -8551,7 +8864,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8719,9 +9032,15 @@ export interface operations {
     B2C_GetCompanyRegEx: {
         parameters: {
             query?: {
-                /** @description Only what changed after this SCN; 0 (default) for everything. */
+                /**
+                 * @description Only what changed after this SCN; 0 (default) for everything.
+                 * @example 0
+                 */
                 strscn?: string;
-                /** @description Where the page starts: 1 (default) for the first page, then the NEXTOFFSET of the page before (a position, not a count). */
+                /**
+                 * @description Where the page starts: 1 (default) for the first page, then the NEXTOFFSET of the page before (a position, not a count).
+                 * @example 1
+                 */
                 stroffset?: string;
                 /**
                  * @description Records per page (default 500, at most 5000).
@@ -8735,7 +9054,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8797,11 +9116,20 @@ export interface operations {
     B2C_GetHomePages: {
         parameters: {
             query?: {
-                /** @description Only what changed after this SCN; 0 (default) for everything. */
+                /**
+                 * @description Only what changed after this SCN; 0 (default) for everything.
+                 * @example 0
+                 */
                 strscn?: string;
-                /** @description Where the page starts: 1 (default) for the first page, then the NEXTOFFSET of the page before (a position, not a count). */
+                /**
+                 * @description Where the page starts: 1 (default) for the first page, then the NEXTOFFSET of the page before (a position, not a count).
+                 * @example 1
+                 */
                 stroffset?: string;
-                /** @description Records per page (default 100, at most 1000). */
+                /**
+                 * @description Records per page (default 100, at most 1000).
+                 * @example 2
+                 */
                 strlimit?: string;
                 /**
                  * @description Only this page, e.g. HOME.
@@ -8815,7 +9143,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8897,9 +9225,15 @@ export interface operations {
     B2C_GetPickUpLocations: {
         parameters: {
             query?: {
-                /** @description Only what changed after this SCN; 0 (default) for everything. */
+                /**
+                 * @description Only what changed after this SCN; 0 (default) for everything.
+                 * @example 0
+                 */
                 strscn?: string;
-                /** @description Where the page starts: 1 (default) for the first page, then the NEXTOFFSET of the page before (a position, not a count). */
+                /**
+                 * @description Where the page starts: 1 (default) for the first page, then the NEXTOFFSET of the page before (a position, not a count).
+                 * @example 1
+                 */
                 stroffset?: string;
                 /**
                  * @description Records per page (default 100, at most 1000).
@@ -8923,7 +9257,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8999,11 +9333,20 @@ export interface operations {
     B2C_GetShopAssistants: {
         parameters: {
             query?: {
-                /** @description Only what changed after this SCN; 0 (default) for everything. */
+                /**
+                 * @description Only what changed after this SCN; 0 (default) for everything.
+                 * @example 0
+                 */
                 strscn?: string;
-                /** @description Where the page starts: 1 (default) for the first page, then the NEXTOFFSET of the page before (a position, not a count). */
+                /**
+                 * @description Where the page starts: 1 (default) for the first page, then the NEXTOFFSET of the page before (a position, not a count).
+                 * @example 1
+                 */
                 stroffset?: string;
-                /** @description Records per page (default 500, at most 5000). */
+                /**
+                 * @description Records per page (default 500, at most 5000).
+                 * @example 2
+                 */
                 strlimit?: string;
                 /**
                  * @description Only this shop.
@@ -9017,7 +9360,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9125,12 +9468,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example POPUP */
+                /**
+                 * @description The shop: a stock location code of kind SHOP.
+                 * @example POPUP
+                 */
                 location: string;
             };
             cookie?: never;
         };
-        /** @description The form of a B2C_GetAllShops record; its location keys are ignored. */
+        /** @description The form of a B2C_GetAllShops record; its location keys (NAME, address) and SCN are ignored; any other unknown key is a 400. */
         requestBody: {
             content: {
                 /**
@@ -9163,7 +9509,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9197,9 +9543,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example AMS */
+                /**
+                 * @description The shop: a stock location code of kind SHOP.
+                 * @example AMS
+                 */
                 location: string;
-                /** @example 9 */
+                /**
+                 * @description The image number, 1 to 99.
+                 * @example 9
+                 */
                 imageno: string;
             };
             cookie?: never;
@@ -9213,7 +9565,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9247,9 +9599,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example AMS */
+                /**
+                 * @description The shop: a stock location code of kind SHOP.
+                 * @example AMS
+                 */
                 location: string;
-                /** @example 9 */
+                /**
+                 * @description The image number (deleting a number the shop lacks is a 404).
+                 * @example 9
+                 */
                 imageno: string;
             };
             cookie?: never;
@@ -9280,9 +9638,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example POPUP */
+                /**
+                 * @description The shop: a stock location code of kind SHOP.
+                 * @example POPUP
+                 */
                 location: string;
-                /** @example 1 */
+                /**
+                 * @description The number of the assistant within the shop (ASSISTANT).
+                 * @example 1
+                 */
                 assistant: string;
             };
             cookie?: never;
@@ -9305,7 +9669,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9339,9 +9703,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example POPUP */
+                /**
+                 * @description The shop: a stock location code of kind SHOP.
+                 * @example POPUP
+                 */
                 location: string;
-                /** @example 1 */
+                /**
+                 * @description The number of the assistant within the shop (ASSISTANT).
+                 * @example 1
+                 */
                 assistant: string;
             };
             cookie?: never;
@@ -9372,7 +9742,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example PP-ROT-1 */
+                /**
+                 * @description The code of the pickup point (LOCATION).
+                 * @example PP-ROT-1
+                 */
                 point: string;
             };
             cookie?: never;
@@ -9394,7 +9767,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9428,7 +9801,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example PP-ROT-1 */
+                /**
+                 * @description The code of the pickup point (LOCATION).
+                 * @example PP-ROT-1
+                 */
                 point: string;
             };
             cookie?: never;
@@ -9459,9 +9835,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example HOME */
+                /**
+                 * @description The page of the consumer app (PAGE).
+                 * @example HOME
+                 */
                 page: string;
-                /** @example 9 */
+                /**
+                 * @description The number of the block on the page (BLOCK).
+                 * @example 9
+                 */
                 block: string;
             };
             cookie?: never;
@@ -9485,7 +9867,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9519,9 +9901,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example HOME */
+                /**
+                 * @description The page of the consumer app (PAGE).
+                 * @example HOME
+                 */
                 page: string;
-                /** @example 9 */
+                /**
+                 * @description The number of the block on the page (BLOCK).
+                 * @example 9
+                 */
                 block: string;
             };
             cookie?: never;
@@ -9552,7 +9940,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example WEBORDER */
+                /**
+                 * @description The field the pattern validates (NAME).
+                 * @example WEBORDER
+                 */
                 name: string;
             };
             cookie?: never;
@@ -9574,7 +9965,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9608,7 +9999,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example WEBORDER */
+                /**
+                 * @description The field the pattern validates (NAME).
+                 * @example WEBORDER
+                 */
                 name: string;
             };
             cookie?: never;
@@ -9639,9 +10033,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example VATNO */
+                /**
+                 * @description The field the pattern validates (NAME).
+                 * @example VATNO
+                 */
                 name: string;
-                /** @example NL */
+                /**
+                 * @description The country, ISO 3166-1 alpha-2 (COUNTRY).
+                 * @example NL
+                 */
                 country: string;
             };
             cookie?: never;
@@ -9660,7 +10060,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9694,9 +10094,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example VATNO */
+                /**
+                 * @description The field the pattern validates (NAME).
+                 * @example VATNO
+                 */
                 name: string;
-                /** @example NL */
+                /**
+                 * @description The country, ISO 3166-1 alpha-2 (COUNTRY).
+                 * @example NL
+                 */
                 country: string;
             };
             cookie?: never;
@@ -9725,18 +10131,30 @@ export interface operations {
     B2C_GetAllActionPrice: {
         parameters: {
             query?: {
-                /** @description Only what changed after this SCN; 0 (default) for everything. */
+                /**
+                 * @description Only what changed after this SCN; 0 (default) for everything.
+                 * @example 0
+                 */
                 strscn?: string;
-                /** @description Where the page starts: 1 (default) for the first page, then the NEXTOFFSET of the page before (a position, not a count). */
+                /**
+                 * @description Where the page starts: 1 (default) for the first page, then the NEXTOFFSET of the page before (a position, not a count).
+                 * @example 1
+                 */
                 stroffset?: string;
                 /**
                  * @description Records per page (default 500, at most 5000).
                  * @example 2
                  */
                 strlimit?: string;
-                /** @description Only action prices running on this day, YYYY-MM-DD (default today, UTC). */
+                /**
+                 * @description Only action prices running on this day, YYYY-MM-DD (default today, UTC).
+                 * @example 2026-02-26
+                 */
                 strdate?: string;
-                /** @description 1: every action price, whatever its dates (default 0). */
+                /**
+                 * @description 1: every action price, whatever its dates (default 0).
+                 * @example 1
+                 */
                 strall?: "0" | "1";
             };
             header?: never;
@@ -9745,7 +10163,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9804,13 +10222,25 @@ export interface operations {
                  * @example M10176-520
                  */
                 strarticle: string;
-                /** @description Size (SIZEX). */
+                /**
+                 * @description Size (SIZEX).
+                 * @example XS
+                 */
                 strsize?: string;
-                /** @description ISO 4217 currency (default: all). */
+                /**
+                 * @description ISO 4217 currency (default: all).
+                 * @example EUR
+                 */
                 strcurrency?: string;
-                /** @description Only action prices running on this day, YYYY-MM-DD (default today, UTC). */
+                /**
+                 * @description Only action prices running on this day, YYYY-MM-DD (default today, UTC).
+                 * @example 2026-02-26
+                 */
                 strdate?: string;
-                /** @description 1: every action price, whatever its dates (default 0). */
+                /**
+                 * @description 1: every action price, whatever its dates (default 0).
+                 * @example 0
+                 */
                 strall?: "0" | "1";
             };
             header?: never;
@@ -9819,7 +10249,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9862,14 +10292,23 @@ export interface operations {
             query: {
                 /**
                  * @description 0: all customers; > 0: that customer only.
-                 * @example 10001
+                 * @example 10002
                  */
                 strcustomer: string;
-                /** @description Only what changed after this SCN; 0 (default) for everything. */
+                /**
+                 * @description Only what changed after this SCN; 0 (default) for everything.
+                 * @example 0
+                 */
                 strscn?: string;
-                /** @description Where the page starts: 1 (default) for the first page, then the NEXTOFFSET of the page before (a position, not a count). */
+                /**
+                 * @description Where the page starts: 1 (default) for the first page, then the NEXTOFFSET of the page before (a position, not a count).
+                 * @example 1
+                 */
                 stroffset?: string;
-                /** @description Records per page (default 100, at most 1000). */
+                /**
+                 * @description Records per page (default 100, at most 1000).
+                 * @example 2
+                 */
                 strlimit?: string;
             };
             header?: never;
@@ -9878,7 +10317,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9890,7 +10329,28 @@ export interface operations {
                      *       "B2BGETCUSTOMERLINEDISCOUNTS": {
                      *         "SCN": 491,
                      *         "NEXTOFFSET": null,
-                     *         "LINEDISCOUNTS": [],
+                     *         "LINEDISCOUNTS": [
+                     *           {
+                     *             "LINEDISCOUNT": 1,
+                     *             "CUSTOMER": 10002,
+                     *             "MODEL": null,
+                     *             "ARTICLEGROUP": "SWEATER",
+                     *             "DISCOUNTPERC": 7.5,
+                     *             "VALIDFROM": "2025-12-02",
+                     *             "VALIDTO": "2026-12-02",
+                     *             "SCN": 352
+                     *           },
+                     *           {
+                     *             "LINEDISCOUNT": 2,
+                     *             "CUSTOMER": 10002,
+                     *             "MODEL": null,
+                     *             "ARTICLEGROUP": "JEANS",
+                     *             "DISCOUNTPERC": 5,
+                     *             "VALIDFROM": "2025-12-02",
+                     *             "VALIDTO": "2026-12-02",
+                     *             "SCN": 353
+                     *           }
+                     *         ],
                      *         "DELETED": []
                      *       }
                      *     }
@@ -9911,11 +10371,20 @@ export interface operations {
     B2B_GetAllPriceAgreements: {
         parameters: {
             query?: {
-                /** @description 0 (default): all customers; > 0: that customer only. */
+                /**
+                 * @description 0 (default): all customers; > 0: that customer only.
+                 * @example 10008
+                 */
                 strcustomer?: string;
-                /** @description Only what changed after this SCN; 0 (default) for everything. */
+                /**
+                 * @description Only what changed after this SCN; 0 (default) for everything.
+                 * @example 0
+                 */
                 strscn?: string;
-                /** @description Where the page starts: 1 (default) for the first page, then the NEXTOFFSET of the page before (a position, not a count). */
+                /**
+                 * @description Where the page starts: 1 (default) for the first page, then the NEXTOFFSET of the page before (a position, not a count).
+                 * @example 1
+                 */
                 stroffset?: string;
                 /**
                  * @description Records per page (default 100, at most 1000).
@@ -9929,7 +10398,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10003,9 +10472,15 @@ export interface operations {
     B2B_GetAllPrices: {
         parameters: {
             query?: {
-                /** @description Only what changed after this SCN; 0 (default) for everything. */
+                /**
+                 * @description Only what changed after this SCN; 0 (default) for everything.
+                 * @example 0
+                 */
                 strscn?: string;
-                /** @description Where the page starts: 1 (default) for the first page, then the NEXTOFFSET of the page before (a position, not a count). */
+                /**
+                 * @description Where the page starts: 1 (default) for the first page, then the NEXTOFFSET of the page before (a position, not a count).
+                 * @example 1
+                 */
                 stroffset?: string;
                 /**
                  * @description Records per page (default 100, at most 1000).
@@ -10019,7 +10494,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10330,11 +10805,20 @@ export interface operations {
                  * @example XS
                  */
                 strsize: string;
-                /** @description Quantity (default 1); selects quantity breaks. */
+                /**
+                 * @description Quantity (default 1); selects quantity breaks.
+                 * @example 12
+                 */
                 strquantity?: string;
-                /** @description The date the price holds on, YYYY-MM-DD (default today, UTC). */
+                /**
+                 * @description The date the price holds on, YYYY-MM-DD (default today, UTC).
+                 * @example 2026-02-26
+                 */
                 strdate?: string;
-                /** @description ISO 4217 currency (default the customer's). */
+                /**
+                 * @description ISO 4217 currency (default the customer's).
+                 * @example EUR
+                 */
                 strcurrency?: string;
             };
             header?: never;
@@ -10343,7 +10827,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10399,7 +10883,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10455,7 +10939,10 @@ export interface operations {
                  * @example 0
                  */
                 strscn?: string;
-                /** @description Where the page starts: 1 (default) for the first page, then the NEXTOFFSET of the page before (a position, not a count). */
+                /**
+                 * @description Where the page starts: 1 (default) for the first page, then the NEXTOFFSET of the page before (a position, not a count).
+                 * @example 1
+                 */
                 stroffset?: string;
                 /**
                  * @description Records per page (default 1000, at most 5000).
@@ -10469,7 +10956,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10523,11 +11010,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example 10099 */
+                /**
+                 * @description The customer number (CUSTOMER).
+                 * @example 10099
+                 */
                 customer: string;
             };
             cookie?: never;
         };
+        /** @description The pricing terms of a customer, in the form of a B2B_GetCustomer record: its other keys are ignored; any other unknown key is a 400. */
         requestBody: {
             content: {
                 /**
@@ -10542,7 +11033,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10576,7 +11067,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example 10099 */
+                /**
+                 * @description The customer number (CUSTOMER).
+                 * @example 10099
+                 */
                 customer: string;
             };
             cookie?: never;
@@ -10637,7 +11131,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10691,7 +11185,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10726,7 +11220,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description Give one of ARTICLE, MODEL, ARTICLEGROUP; one of DISCOUNTPERC, NETPRICES. */
+        /** @description Give exactly one of ARTICLE, MODEL, ARTICLEGROUP; one of DISCOUNTPERC, NETPRICES. Read-only keys of an answer (AGREEMENT, TYPE, SCN) are ignored. */
         requestBody: {
             content: {
                 /**
@@ -10748,7 +11242,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10782,12 +11276,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example 11 */
+                /**
+                 * @description The id of the price agreement, as answered when it was created.
+                 * @example 11
+                 */
                 id: string;
             };
             cookie?: never;
         };
-        /** @description Give one of ARTICLE, MODEL, ARTICLEGROUP; one of DISCOUNTPERC, NETPRICES. */
+        /** @description Give exactly one of ARTICLE, MODEL, ARTICLEGROUP; one of DISCOUNTPERC, NETPRICES. Read-only keys of an answer (AGREEMENT, TYPE, SCN) are ignored. */
         requestBody: {
             content: {
                 /**
@@ -10809,7 +11306,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10843,7 +11340,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example 11 */
+                /**
+                 * @description The id of the price agreement, as answered when it was created.
+                 * @example 11
+                 */
                 id: string;
             };
             cookie?: never;
@@ -10876,6 +11376,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
+        /** @description Give exactly one of MODEL, ARTICLEGROUP. Read-only keys of an answer (LINEDISCOUNT, SCN) are ignored. */
         requestBody: {
             content: {
                 /**
@@ -10891,7 +11392,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10925,11 +11426,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example 8 */
+                /**
+                 * @description The id of the customer line discount, as answered when it was created.
+                 * @example 8
+                 */
                 id: string;
             };
             cookie?: never;
         };
+        /** @description Give exactly one of MODEL, ARTICLEGROUP. Read-only keys of an answer (LINEDISCOUNT, SCN) are ignored. */
         requestBody: {
             content: {
                 /**
@@ -10945,7 +11450,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10979,7 +11484,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example 8 */
+                /**
+                 * @description The id of the customer line discount, as answered when it was created.
+                 * @example 8
+                 */
                 id: string;
             };
             cookie?: never;
@@ -11012,6 +11520,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
+        /** @description Read-only keys of an answer (ACTIONPRICE, SCN) are ignored. */
         requestBody: {
             content: {
                 /**
@@ -11028,7 +11537,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11062,11 +11571,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example 9 */
+                /**
+                 * @description The id of the retail action price, as answered when it was created.
+                 * @example 9
+                 */
                 id: string;
             };
             cookie?: never;
         };
+        /** @description Read-only keys of an answer (ACTIONPRICE, SCN) are ignored. */
         requestBody: {
             content: {
                 /**
@@ -11083,7 +11596,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11117,7 +11630,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example 9 */
+                /**
+                 * @description The id of the retail action price, as answered when it was created.
+                 * @example 9
+                 */
                 id: string;
             };
             cookie?: never;
@@ -11151,9 +11667,15 @@ export interface operations {
                  * @example 10001
                  */
                 strcustomer?: string;
-                /** @description Only what changed after this SCN; 0 (default) for everything. */
+                /**
+                 * @description Only what changed after this SCN; 0 (default) for everything.
+                 * @example 0
+                 */
                 strscn?: string;
-                /** @description Where the page starts: 1 (default) for the first page, then the NEXTOFFSET of the page before (a position, not a count). */
+                /**
+                 * @description Where the page starts: 1 (default) for the first page, then the NEXTOFFSET of the page before (a position, not a count).
+                 * @example 1
+                 */
                 stroffset?: string;
                 /**
                  * @description Records per page (default 500, at most 5000).
@@ -11167,7 +11689,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11217,9 +11739,15 @@ export interface operations {
     B2B_GetAllCustomers: {
         parameters: {
             query?: {
-                /** @description Only what changed after this SCN; 0 (default) for everything. */
+                /**
+                 * @description Only what changed after this SCN; 0 (default) for everything.
+                 * @example 0
+                 */
                 strscn?: string;
-                /** @description Where the page starts: 1 (default) for the first page, then the NEXTOFFSET of the page before (a position, not a count). */
+                /**
+                 * @description Where the page starts: 1 (default) for the first page, then the NEXTOFFSET of the page before (a position, not a count).
+                 * @example 1
+                 */
                 stroffset?: string;
                 /**
                  * @description Records per page (default 100, at most 1000).
@@ -11233,7 +11761,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11366,13 +11894,25 @@ export interface operations {
                  * @example 10001
                  */
                 strcustomer?: string;
-                /** @description Only the link for this article of ours. */
+                /**
+                 * @description Only the link for this article of ours.
+                 * @example M10004-310
+                 */
                 strarticle?: string;
-                /** @description Only the link with this customer's own article number. */
+                /**
+                 * @description Only the link with this customer's own article number.
+                 * @example MJ-1001
+                 */
                 strcustomerarticle?: string;
-                /** @description Only what changed after this SCN; 0 (default) for everything. */
+                /**
+                 * @description Only what changed after this SCN; 0 (default) for everything.
+                 * @example 0
+                 */
                 strscn?: string;
-                /** @description Where the page starts: 1 (default) for the first page, then the NEXTOFFSET of the page before (a position, not a count). */
+                /**
+                 * @description Where the page starts: 1 (default) for the first page, then the NEXTOFFSET of the page before (a position, not a count).
+                 * @example 1
+                 */
                 stroffset?: string;
                 /**
                  * @description Records per page (default 500, at most 5000).
@@ -11386,7 +11926,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11442,7 +11982,10 @@ export interface operations {
                  * @example 10001
                  */
                 strcustomer?: string;
-                /** @description External key of the customer, instead of strcustomer: give either one, not both. */
+                /**
+                 * @description External key of the customer, instead of strcustomer: give either one, not both.
+                 * @example DEMO-10001
+                 */
                 strexternalkey?: string;
             };
             header?: never;
@@ -11451,7 +11994,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11529,9 +12072,15 @@ export interface operations {
                  * @example JDV
                  */
                 strrepresentative: string;
-                /** @description Only what changed after this SCN; 0 (default) for everything. */
+                /**
+                 * @description Only what changed after this SCN; 0 (default) for everything.
+                 * @example 0
+                 */
                 strscn?: string;
-                /** @description Where the page starts: 1 (default) for the first page, then the NEXTOFFSET of the page before (a position, not a count). */
+                /**
+                 * @description Where the page starts: 1 (default) for the first page, then the NEXTOFFSET of the page before (a position, not a count).
+                 * @example 1
+                 */
                 stroffset?: string;
                 /**
                  * @description Records per page (default 100, at most 1000).
@@ -11545,7 +12094,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11674,11 +12223,20 @@ export interface operations {
     B2B_GetRepresentatives: {
         parameters: {
             query?: {
-                /** @description Only what changed after this SCN; 0 (default) for everything. */
+                /**
+                 * @description Only what changed after this SCN; 0 (default) for everything.
+                 * @example 0
+                 */
                 strscn?: string;
-                /** @description Where the page starts: 1 (default) for the first page, then the NEXTOFFSET of the page before (a position, not a count). */
+                /**
+                 * @description Where the page starts: 1 (default) for the first page, then the NEXTOFFSET of the page before (a position, not a count).
+                 * @example 1
+                 */
                 stroffset?: string;
-                /** @description Records per page (default 100, at most 1000). */
+                /**
+                 * @description Records per page (default 100, at most 1000).
+                 * @example 2
+                 */
                 strlimit?: string;
             };
             header?: never;
@@ -11687,7 +12245,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11738,8 +12296,11 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: a repeat with the same key and body within 24 h answers the first result again (header Idempotent-Replayed: true) instead of acting twice. */
-                "idempotency-key"?: string;
+                /**
+                 * @description Makes the POST safe to retry: a repeat with the same key and body within 24 h answers the first result again (header Idempotent-Replayed: true) instead of acting twice.
+                 * @example 9b2f6c1e-3a4d-4e8f-b5c7-0d1e2f3a4b5c
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
             cookie?: never;
@@ -11776,7 +12337,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11845,8 +12406,11 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: a repeat with the same key and body within 24 h answers the first result again (header Idempotent-Replayed: true) instead of acting twice. */
-                "idempotency-key"?: string;
+                /**
+                 * @description Makes the POST safe to retry: a repeat with the same key and body within 24 h answers the first result again (header Idempotent-Replayed: true) instead of acting twice.
+                 * @example 9b2f6c1e-3a4d-4e8f-b5c7-0d1e2f3a4b5c
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
             cookie?: never;
@@ -11871,7 +12435,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11921,7 +12485,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example 10099 */
+                /**
+                 * @description The customer number (CUSTOMER).
+                 * @example 10099
+                 */
                 customer: string;
             };
             cookie?: never;
@@ -11962,7 +12529,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11996,9 +12563,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example 10099 */
+                /**
+                 * @description The customer number (CUSTOMER).
+                 * @example 10099
+                 */
                 customer: string;
-                /** @example 2 */
+                /**
+                 * @description The number of the delivery address (EXTRAADDRESSNO).
+                 * @example 2
+                 */
                 address: string;
             };
             cookie?: never;
@@ -12029,7 +12602,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example EXR */
+                /**
+                 * @description The representative code (REPRESENTATIVE), in any case.
+                 * @example EXR
+                 */
                 representative: string;
             };
             cookie?: never;
@@ -12047,7 +12623,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -12081,7 +12657,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example EXR */
+                /**
+                 * @description The representative code (REPRESENTATIVE), in any case.
+                 * @example EXR
+                 */
                 representative: string;
             };
             cookie?: never;
@@ -12132,7 +12711,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -12183,7 +12762,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -12219,9 +12798,15 @@ export interface operations {
                  * @example 100001
                  */
                 strclient?: string;
-                /** @description Only what changed after this SCN; 0 (default) for everything. */
+                /**
+                 * @description Only what changed after this SCN; 0 (default) for everything.
+                 * @example 0
+                 */
                 strscn?: string;
-                /** @description Where the page starts: 1 (default) for the first page, then the NEXTOFFSET of the page before (a position, not a count). */
+                /**
+                 * @description Where the page starts: 1 (default) for the first page, then the NEXTOFFSET of the page before (a position, not a count).
+                 * @example 1
+                 */
                 stroffset?: string;
                 /**
                  * @description Records per page (default 50, at most 500).
@@ -12235,7 +12820,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -12246,7 +12831,7 @@ export interface operations {
                      * @example {
                      *       "B2CGETCLIENTPURCHASE": {
                      *         "CLIENT": 100001,
-                     *         "SCN": 491,
+                     *         "SCN": 553,
                      *         "NEXTOFFSET": null,
                      *         "PURCHASES": [],
                      *         "DELETED": []
@@ -12274,7 +12859,10 @@ export interface operations {
                  * @example 100001
                  */
                 strclient?: string;
-                /** @description E-mail address of the client, instead of strclient: give either one, not both. */
+                /**
+                 * @description E-mail address of the client, instead of strclient: give either one, not both.
+                 * @example ruben.visser0@example.nl
+                 */
                 stremail?: string;
             };
             header?: never;
@@ -12283,7 +12871,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -12358,8 +12946,11 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: a repeat with the same key and body within 24 h answers the first result again (header Idempotent-Replayed: true) instead of acting twice. */
-                "idempotency-key"?: string;
+                /**
+                 * @description Makes the POST safe to retry: a repeat with the same key and body within 24 h answers the first result again (header Idempotent-Replayed: true) instead of acting twice.
+                 * @example 9b2f6c1e-3a4d-4e8f-b5c7-0d1e2f3a4b5c
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
             cookie?: never;
@@ -12388,7 +12979,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -12479,7 +13070,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -12537,7 +13128,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -12595,7 +13186,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -12637,9 +13228,15 @@ export interface operations {
                  * @example 100001
                  */
                 strclient?: string;
-                /** @description Document number: only this entry. */
+                /**
+                 * @description Document number: only this entry.
+                 * @example OA-EXAMPLE-1
+                 */
                 strdocumentno?: string;
-                /** @description Where the page starts: 1 (default) for the first page, then the NEXTOFFSET of the page before (a position, not a count). */
+                /**
+                 * @description Where the page starts: 1 (default) for the first page, then the NEXTOFFSET of the page before (a position, not a count).
+                 * @example 1
+                 */
                 stroffset?: string;
                 /**
                  * @description Records per page (default 100, at most 1000).
@@ -12653,7 +13250,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -12665,7 +13262,20 @@ export interface operations {
                      *       "B2CGETCLIENTONACCOUNTDETAIL": {
                      *         "CLIENT": 100001,
                      *         "NEXTOFFSET": null,
-                     *         "ITEMS": []
+                     *         "ITEMS": [
+                     *           {
+                     *             "DOCUMENTNO": "OA-EXAMPLE-1",
+                     *             "DOCUMENTTYPE": "INVOICE",
+                     *             "DATE": "2026-03-01",
+                     *             "DUEDATE": "2026-03-31",
+                     *             "DESCRIPTION": "Alterations",
+                     *             "CURRENCY": "EUR",
+                     *             "AMOUNT": 25,
+                     *             "OPEN": 25,
+                     *             "SETTLED": false,
+                     *             "SCN": 527
+                     *           }
+                     *         ]
                      *       }
                      *     }
                      */
@@ -12697,7 +13307,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -12708,8 +13318,26 @@ export interface operations {
                      * @example {
                      *       "B2CGETCLIENTOPENONACCOUNT": {
                      *         "CLIENT": 100001,
-                     *         "TOTALS": [],
-                     *         "ITEMS": []
+                     *         "TOTALS": [
+                     *           {
+                     *             "CURRENCY": "EUR",
+                     *             "OPEN": 25
+                     *           }
+                     *         ],
+                     *         "ITEMS": [
+                     *           {
+                     *             "DOCUMENTNO": "OA-EXAMPLE-1",
+                     *             "DOCUMENTTYPE": "INVOICE",
+                     *             "DATE": "2026-03-01",
+                     *             "DUEDATE": "2026-03-31",
+                     *             "DESCRIPTION": "Alterations",
+                     *             "CURRENCY": "EUR",
+                     *             "AMOUNT": 25,
+                     *             "OPEN": 25,
+                     *             "SETTLED": false,
+                     *             "SCN": 527
+                     *           }
+                     *         ]
                      *       }
                      *     }
                      */
@@ -12741,7 +13369,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -12788,7 +13416,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -12828,11 +13456,20 @@ export interface operations {
                  * @example 100001
                  */
                 strclient?: string;
-                /** @description Message number: read this message (marks it read). */
+                /**
+                 * @description Message number: read this message (marks it read).
+                 * @example 29
+                 */
                 strmessage?: string;
-                /** @description 1: unread only. */
+                /**
+                 * @description 1: unread only.
+                 * @example 1
+                 */
                 strunread?: "0" | "1";
-                /** @description Where the page starts: 1 (default) for the first page, then the NEXTOFFSET of the page before (a position, not a count). */
+                /**
+                 * @description Where the page starts: 1 (default) for the first page, then the NEXTOFFSET of the page before (a position, not a count).
+                 * @example 1
+                 */
                 stroffset?: string;
                 /**
                  * @description Records per page (default 50, at most 500).
@@ -12846,7 +13483,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -12857,9 +13494,18 @@ export interface operations {
                      * @example {
                      *       "B2CGETUSERMESSAGES": {
                      *         "CLIENT": 100001,
-                     *         "UNREAD": 0,
+                     *         "UNREAD": 1,
                      *         "NEXTOFFSET": null,
-                     *         "MESSAGES": []
+                     *         "MESSAGES": [
+                     *           {
+                     *             "MESSAGENO": 29,
+                     *             "SUBJECT": "Your order is ready",
+                     *             "BODY": "Pick it up at the shop.",
+                     *             "SENT": "2026-03-02T09:30:00Z",
+                     *             "READ": false,
+                     *             "READAT": null
+                     *           }
+                     *         ]
                      *       }
                      *     }
                      */
@@ -12880,8 +13526,11 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: a repeat with the same key and body within 24 h answers the first result again (header Idempotent-Replayed: true) instead of acting twice. */
-                "idempotency-key"?: string;
+                /**
+                 * @description Makes the POST safe to retry: a repeat with the same key and body within 24 h answers the first result again (header Idempotent-Replayed: true) instead of acting twice.
+                 * @example 9b2f6c1e-3a4d-4e8f-b5c7-0d1e2f3a4b5c
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
             cookie?: never;
@@ -12901,7 +13550,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -12956,7 +13605,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -12970,7 +13619,7 @@ export interface operations {
                      *         "MARKEDFORDELETION": true,
                      *         "MARKEDFORDELETIONAT": "2026-03-02T09:30:00Z",
                      *         "DELETIONDUE": "2026-04-01T09:30:00Z",
-                     *         "SCN": 530
+                     *         "SCN": 531
                      *       }
                      *     }
                      */
@@ -12992,12 +13641,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example 100001 */
+                /**
+                 * @description The client number (CLIENT).
+                 * @example 100001
+                 */
                 client: string;
             };
             cookie?: never;
         };
-        /** @description Read-only keys of an answer (SCN, CREATED, ...) are ignored. */
+        /** @description Read-only keys of an answer (HASPROFILEPHOTO, MARKEDFORDELETION, MARKEDFORDELETIONAT, DELETIONDUE, CREATED, UPDATED, SCN) are ignored; any other unknown key is a 400. */
         requestBody: {
             content: {
                 /**
@@ -13010,7 +13662,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -13045,9 +13697,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example 100001 */
+                /**
+                 * @description The client number (CLIENT).
+                 * @example 100001
+                 */
                 client: string;
-                /** @example OA-EXAMPLE-1 */
+                /**
+                 * @description The document number of the on-account item.
+                 * @example OA-EXAMPLE-1
+                 */
                 documentno: string;
             };
             cookie?: never;
@@ -13069,7 +13727,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -13102,7 +13760,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example 100001 */
+                /**
+                 * @description The client number (CLIENT).
+                 * @example 100001
+                 */
                 client: string;
             };
             cookie?: never;
@@ -13119,7 +13780,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -13152,7 +13813,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example SPRING */
+                /**
+                 * @description The code of the action.
+                 * @example SPRING
+                 */
                 action: string;
             };
             cookie?: never;
@@ -13199,8 +13863,11 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: a repeat with the same key and body within 24 h answers the first result again (header Idempotent-Replayed: true) instead of acting twice. */
-                "idempotency-key"?: string;
+                /**
+                 * @description Makes the POST safe to retry: a repeat with the same key and body within 24 h answers the first result again (header Idempotent-Replayed: true) instead of acting twice.
+                 * @example 9b2f6c1e-3a4d-4e8f-b5c7-0d1e2f3a4b5c
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
             cookie?: never;
@@ -13228,7 +13895,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -13284,7 +13951,7 @@ export interface operations {
                      *             "ORDERCUSTOMERSEQUENCE": ""
                      *           }
                      *         ],
-                     *         "SCN": 531
+                     *         "SCN": 532
                      *       }
                      *     }
                      */
@@ -13308,8 +13975,11 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: a repeat with the same key and body within 24 h answers the first result again (header Idempotent-Replayed: true) instead of acting twice. */
-                "idempotency-key"?: string;
+                /**
+                 * @description Makes the POST safe to retry: a repeat with the same key and body within 24 h answers the first result again (header Idempotent-Replayed: true) instead of acting twice.
+                 * @example 9b2f6c1e-3a4d-4e8f-b5c7-0d1e2f3a4b5c
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
             cookie?: never;
@@ -13345,7 +14015,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -13410,7 +14080,7 @@ export interface operations {
                      *             "ORDERCUSTOMERSEQUENCE": ""
                      *           }
                      *         ],
-                     *         "SCN": 547
+                     *         "SCN": 548
                      *       }
                      *     }
                      */
@@ -13443,7 +14113,10 @@ export interface operations {
                  * @example 0
                  */
                 strscn: string;
-                /** @description The NEXTOFFSET of the last page, with its SCN; 1 (default) after a page whose NEXTOFFSET was null. */
+                /**
+                 * @description The NEXTOFFSET of the last page, with its SCN; 1 (default) after a page whose NEXTOFFSET was null.
+                 * @example 1
+                 */
                 stroffset?: string;
                 /**
                  * @description Records per page (default 100, at most 1000).
@@ -13457,7 +14130,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -13521,11 +14194,20 @@ export interface operations {
                  * @example 100001
                  */
                 strclient?: string;
-                /** @description Non-zero: only that order number (404 ORDER_NOT_FOUND when this party has no such order); 0 (default): all, by offset and limit. */
+                /**
+                 * @description Non-zero: only that order number (404 ORDER_NOT_FOUND when this party has no such order); 0 (default): all, by offset and limit.
+                 * @example 11
+                 */
                 strorderno?: string;
-                /** @description The client’s reference of the order (WEBORDER). */
+                /**
+                 * @description The client’s reference of the order (WEBORDER).
+                 * @example WEB-DEMO-VOUCHER
+                 */
                 strweborder?: string;
-                /** @description Where the page starts: 1 (default) for the first page, then the NEXTOFFSET of the page before (a position, not a count). */
+                /**
+                 * @description Where the page starts: 1 (default) for the first page, then the NEXTOFFSET of the page before (a position, not a count).
+                 * @example 1
+                 */
                 stroffset?: string;
                 /**
                  * @description Records per page (default 20, at most 200).
@@ -13539,7 +14221,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -13686,7 +14368,10 @@ export interface operations {
                  * @example 10001
                  */
                 strcustomer?: string;
-                /** @description Where the page starts: 1 (default) for the first page, then the NEXTOFFSET of the page before (a position, not a count). */
+                /**
+                 * @description Where the page starts: 1 (default) for the first page, then the NEXTOFFSET of the page before (a position, not a count).
+                 * @example 1
+                 */
                 stroffset?: string;
                 /**
                  * @description Records per page (default 20, at most 200).
@@ -13700,7 +14385,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -13789,7 +14474,10 @@ export interface operations {
                  * @example 0
                  */
                 strscn: string;
-                /** @description The NEXTOFFSET of the last page, with its SCN; 1 (default) after a page whose NEXTOFFSET was null. */
+                /**
+                 * @description The NEXTOFFSET of the last page, with its SCN; 1 (default) after a page whose NEXTOFFSET was null.
+                 * @example 1
+                 */
                 stroffset?: string;
                 /**
                  * @description Records per page (default 100, at most 1000).
@@ -13803,7 +14491,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -13867,7 +14555,10 @@ export interface operations {
                  * @example 10001
                  */
                 strcustomer: string;
-                /** @description Where the page starts: 1 (default) for the first page, then the NEXTOFFSET of the page before (a position, not a count). */
+                /**
+                 * @description Where the page starts: 1 (default) for the first page, then the NEXTOFFSET of the page before (a position, not a count).
+                 * @example 1
+                 */
                 stroffset?: string;
                 /**
                  * @description Records per page (default 1, at most 1000).
@@ -13879,9 +14570,15 @@ export interface operations {
                  * @example 0
                  */
                 strscn: string;
-                /** @description Non-zero: only that order number (404 ORDER_NOT_FOUND when this party has no such order); 0 (default): all, by offset and limit. */
+                /**
+                 * @description Non-zero: only that order number (404 ORDER_NOT_FOUND when this party has no such order); 0 (default): all, by offset and limit.
+                 * @example 1
+                 */
                 strorderno?: string;
-                /** @description Only orders in this reported state; absent (default null): any state. */
+                /**
+                 * @description Only orders in this reported state; absent (default null): any state.
+                 * @example NEW
+                 */
                 strorderstatus?: "NEW" | "CONFIRMED" | "PICKING" | "PARTIALLY_DELIVERED" | "DELIVERED" | "CLOSED" | "CANCELLED";
             };
             header?: never;
@@ -13890,7 +14587,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -13962,11 +14659,20 @@ export interface operations {
                  * @example 10001
                  */
                 strcustomer?: string;
-                /** @description Non-zero: only that order number (404 ORDER_NOT_FOUND when this party has no such order); 0 (default): all, by offset and limit. */
+                /**
+                 * @description Non-zero: only that order number (404 ORDER_NOT_FOUND when this party has no such order); 0 (default): all, by offset and limit.
+                 * @example 1
+                 */
                 strorderno?: string;
-                /** @description Only orders changed after this SCN (0: all). */
+                /**
+                 * @description Only orders changed after this SCN (0: all).
+                 * @example 0
+                 */
                 strscn?: string;
-                /** @description Where the page starts: 1 (default) for the first page, then the NEXTOFFSET of the page before (a position, not a count). */
+                /**
+                 * @description Where the page starts: 1 (default) for the first page, then the NEXTOFFSET of the page before (a position, not a count).
+                 * @example 1
+                 */
                 stroffset?: string;
                 /**
                  * @description Records per page (default 10, at most 100).
@@ -13980,7 +14686,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -14399,8 +15105,11 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: a repeat with the same key and body within 24 h answers the first result again (header Idempotent-Replayed: true) instead of acting twice. */
-                "idempotency-key"?: string;
+                /**
+                 * @description Makes the POST safe to retry: a repeat with the same key and body within 24 h answers the first result again (header Idempotent-Replayed: true) instead of acting twice.
+                 * @example 9b2f6c1e-3a4d-4e8f-b5c7-0d1e2f3a4b5c
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
             cookie?: never;
@@ -14419,7 +15128,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -14435,7 +15144,7 @@ export interface operations {
                      *         "ACTION": "close",
                      *         "FROM": "DELIVERED",
                      *         "STATE": "CLOSED",
-                     *         "SCN": 553,
+                     *         "SCN": 554,
                      *         "LINES": [
                      *           {
                      *             "LINE": 1,
@@ -14472,8 +15181,11 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: a repeat with the same key and body within 24 h answers the first result again (header Idempotent-Replayed: true) instead of acting twice. */
-                "idempotency-key"?: string;
+                /**
+                 * @description Makes the POST safe to retry: a repeat with the same key and body within 24 h answers the first result again (header Idempotent-Replayed: true) instead of acting twice.
+                 * @example 9b2f6c1e-3a4d-4e8f-b5c7-0d1e2f3a4b5c
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
             cookie?: never;
@@ -14499,7 +15211,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -14559,9 +15271,15 @@ export interface operations {
                  * @example 10001
                  */
                 strcustomer?: string;
-                /** @description Order number; 0 (default) for all. */
+                /**
+                 * @description Order number; 0 (default) for all.
+                 * @example 4
+                 */
                 strorderno?: string;
-                /** @description Where the page starts: 1 (default) for the first page, then the NEXTOFFSET of the page before (a position, not a count). */
+                /**
+                 * @description Where the page starts: 1 (default) for the first page, then the NEXTOFFSET of the page before (a position, not a count).
+                 * @example 1
+                 */
                 stroffset?: string;
                 /**
                  * @description Records per page (default 100, at most 1000).
@@ -14575,7 +15293,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -14660,7 +15378,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -14674,7 +15392,7 @@ export interface operations {
                      *       "ACTION": "confirm",
                      *       "FROM": "NEW",
                      *       "STATE": "CONFIRMED",
-                     *       "SCN": 532,
+                     *       "SCN": 533,
                      *       "LINES": [
                      *         {
                      *           "LINE": 1,
@@ -14720,7 +15438,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -14734,7 +15452,7 @@ export interface operations {
                      *       "ACTION": "startPicking",
                      *       "FROM": "CONFIRMED",
                      *       "STATE": "PICKING",
-                     *       "SCN": 533,
+                     *       "SCN": 534,
                      *       "LINES": [
                      *         {
                      *           "LINE": 1,
@@ -14780,7 +15498,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -14794,7 +15512,7 @@ export interface operations {
                      *       "ACTION": "cancel",
                      *       "FROM": "NEW",
                      *       "STATE": "CANCELLED",
-                     *       "SCN": 540,
+                     *       "SCN": 541,
                      *       "LINES": [
                      *         {
                      *           "LINE": 1,
@@ -14849,7 +15567,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -14863,7 +15581,7 @@ export interface operations {
                      *       "ACTION": "close",
                      *       "FROM": "PARTIALLY_DELIVERED",
                      *       "STATE": "CLOSED",
-                     *       "SCN": 535,
+                     *       "SCN": 536,
                      *       "LINES": [
                      *         {
                      *           "LINE": 1,
@@ -14926,7 +15644,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -14948,7 +15666,7 @@ export interface operations {
                      *         "ACTION": "deliver",
                      *         "FROM": "PICKING",
                      *         "STATE": "PARTIALLY_DELIVERED",
-                     *         "SCN": 534,
+                     *         "SCN": 535,
                      *         "LINES": [
                      *           {
                      *             "LINE": 1,
@@ -14997,7 +15715,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -15019,7 +15737,7 @@ export interface operations {
                      *         "ACTION": "cancelDelivery",
                      *         "FROM": "DELIVERED",
                      *         "STATE": "PICKING",
-                     *         "SCN": 545,
+                     *         "SCN": 546,
                      *         "LINES": [
                      *           {
                      *             "LINE": 1,
@@ -15066,7 +15784,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -15078,7 +15796,7 @@ export interface operations {
                      *       "RETURNNO": 2,
                      *       "ORDERNO": 15,
                      *       "LOCATION": "AMS",
-                     *       "SCN": 552,
+                     *       "SCN": 553,
                      *       "LINES": [
                      *         {
                      *           "LINE": 1,
@@ -15164,7 +15882,10 @@ export interface operations {
                  * @example 0
                  */
                 strscn: string;
-                /** @description The NEXTOFFSET of the last page, with its SCN; 1 (default) after a page whose NEXTOFFSET was null. */
+                /**
+                 * @description The NEXTOFFSET of the last page, with its SCN; 1 (default) after a page whose NEXTOFFSET was null.
+                 * @example 1
+                 */
                 stroffset?: string;
                 /**
                  * @description Records per page (default 100, at most 1000).
@@ -15178,7 +15899,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -15189,7 +15910,7 @@ export interface operations {
                      * @example {
                      *       "B2BGETINVOICEHISTORY": {
                      *         "CUSTOMER": 10001,
-                     *         "SCN": 536,
+                     *         "SCN": 537,
                      *         "NEXTOFFSET": null,
                      *         "DOCUMENTS": [
                      *           {
@@ -15203,7 +15924,7 @@ export interface operations {
                      *             "GROSS": 10.48,
                      *             "PAYMENTREFERENCE": "+++261/0000/00149+++",
                      *             "CORRECTS": null,
-                     *             "SCN": 536
+                     *             "SCN": 537
                      *           }
                      *         ]
                      *       }
@@ -15230,7 +15951,10 @@ export interface operations {
                  * @example 10001
                  */
                 strcustomer?: string;
-                /** @description Where the page starts: 1 (default) for the first page, then the NEXTOFFSET of the page before (a position, not a count). */
+                /**
+                 * @description Where the page starts: 1 (default) for the first page, then the NEXTOFFSET of the page before (a position, not a count).
+                 * @example 1
+                 */
                 stroffset?: string;
                 /**
                  * @description Records per page (default 100, at most 1000).
@@ -15244,7 +15968,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -15311,7 +16035,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -15440,7 +16164,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -15563,7 +16287,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -15608,7 +16332,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -15802,7 +16526,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -15847,7 +16571,10 @@ export interface operations {
                  * @example 40000001
                  */
                 strcardno: string;
-                /** @description Where the page starts: 1 (default) for the first page, then the NEXTOFFSET of the page before (a position, not a count). */
+                /**
+                 * @description Where the page starts: 1 (default) for the first page, then the NEXTOFFSET of the page before (a position, not a count).
+                 * @example 1
+                 */
                 stroffset?: string;
                 /**
                  * @description Records per page (default 100, at most 1000).
@@ -15861,7 +16588,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -15926,7 +16653,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -15983,7 +16710,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -16031,7 +16758,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -16077,8 +16804,11 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: a repeat with the same key and body within 24 h answers the first result again (header Idempotent-Replayed: true) instead of acting twice. */
-                "idempotency-key"?: string;
+                /**
+                 * @description Makes the POST safe to retry: a repeat with the same key and body within 24 h answers the first result again (header Idempotent-Replayed: true) instead of acting twice.
+                 * @example 9b2f6c1e-3a4d-4e8f-b5c7-0d1e2f3a4b5c
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
             cookie?: never;
@@ -16100,7 +16830,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -16143,8 +16873,11 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: a repeat with the same key and body within 24 h answers the first result again (header Idempotent-Replayed: true) instead of acting twice. */
-                "idempotency-key"?: string;
+                /**
+                 * @description Makes the POST safe to retry: a repeat with the same key and body within 24 h answers the first result again (header Idempotent-Replayed: true) instead of acting twice.
+                 * @example 9b2f6c1e-3a4d-4e8f-b5c7-0d1e2f3a4b5c
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
             cookie?: never;
@@ -16165,7 +16898,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -16208,8 +16941,11 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: a repeat with the same key and body within 24 h answers the first result again (header Idempotent-Replayed: true) instead of acting twice. */
-                "idempotency-key"?: string;
+                /**
+                 * @description Makes the POST safe to retry: a repeat with the same key and body within 24 h answers the first result again (header Idempotent-Replayed: true) instead of acting twice.
+                 * @example 9b2f6c1e-3a4d-4e8f-b5c7-0d1e2f3a4b5c
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
             cookie?: never;
@@ -16230,7 +16966,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -16253,7 +16989,7 @@ export interface operations {
                      *           "BLOCKED": false,
                      *           "WEBID": "CN-2026-0001",
                      *           "ISSUED": "2026-03-02T09:30:00Z",
-                     *           "SCN": 555
+                     *           "SCN": 556
                      *         }
                      *       }
                      *     }
@@ -16277,8 +17013,11 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: a repeat with the same key and body within 24 h answers the first result again (header Idempotent-Replayed: true) instead of acting twice. */
-                "idempotency-key"?: string;
+                /**
+                 * @description Makes the POST safe to retry: a repeat with the same key and body within 24 h answers the first result again (header Idempotent-Replayed: true) instead of acting twice.
+                 * @example 9b2f6c1e-3a4d-4e8f-b5c7-0d1e2f3a4b5c
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
             cookie?: never;
@@ -16299,7 +17038,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -16322,7 +17061,7 @@ export interface operations {
                      *           "BLOCKED": false,
                      *           "WEBID": "GIFT-2026-0001",
                      *           "ISSUED": "2026-03-02T09:30:00Z",
-                     *           "SCN": 546
+                     *           "SCN": 547
                      *         }
                      *       }
                      *     }
@@ -16346,8 +17085,11 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the POST safe to retry: a repeat with the same key and body within 24 h answers the first result again (header Idempotent-Replayed: true) instead of acting twice. */
-                "idempotency-key"?: string;
+                /**
+                 * @description Makes the POST safe to retry: a repeat with the same key and body within 24 h answers the first result again (header Idempotent-Replayed: true) instead of acting twice.
+                 * @example 9b2f6c1e-3a4d-4e8f-b5c7-0d1e2f3a4b5c
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
             cookie?: never;
@@ -16366,7 +17108,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -16411,7 +17153,10 @@ export interface operations {
                  * @example 00000000EXAMP0E5P
                  */
                 strcode: string;
-                /** @description The currency it must pay in; any when absent. */
+                /**
+                 * @description The currency it must pay in; any when absent.
+                 * @example EUR
+                 */
                 strcurrency?: string;
             };
             header?: never;
@@ -16420,7 +17165,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -16474,7 +17219,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -16495,7 +17240,7 @@ export interface operations {
                      *         "BLOCKED": false,
                      *         "WEBID": "SHOP-GIFT-0001",
                      *         "ISSUED": "2026-03-02T09:30:00Z",
-                     *         "SCN": 558
+                     *         "SCN": 559
                      *       }
                      *     }
                      */
@@ -16519,14 +17264,17 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example 00000000EXAMP0E1Y */
+                /**
+                 * @description The code of the voucher or client cheque.
+                 * @example 00000000EXAMP0E1Y
+                 */
                 code: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -16546,7 +17294,7 @@ export interface operations {
                      *         "BLOCKED": false,
                      *         "WEBID": "SHOP-GIFT-0001",
                      *         "ISSUED": "2026-03-02T09:30:00Z",
-                     *         "SCN": 558
+                     *         "SCN": 559
                      *       },
                      *       "ENTRIES": [
                      *         {
@@ -16578,7 +17326,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example 00000000EXAMP0E1Y */
+                /**
+                 * @description The code of the voucher or client cheque.
+                 * @example 00000000EXAMP0E1Y
+                 */
                 code: string;
             };
             cookie?: never;
@@ -16594,7 +17345,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -16614,7 +17365,7 @@ export interface operations {
                      *         "BLOCKED": true,
                      *         "WEBID": "SHOP-GIFT-0001",
                      *         "ISSUED": "2026-03-02T09:30:00Z",
-                     *         "SCN": 559
+                     *         "SCN": 560
                      *       }
                      *     }
                      */
@@ -16639,7 +17390,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example 00000000EXAMP0E1Y */
+                /**
+                 * @description The code of the voucher or client cheque.
+                 * @example 00000000EXAMP0E1Y
+                 */
                 code: string;
             };
             cookie?: never;
@@ -16655,7 +17409,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -16675,7 +17429,7 @@ export interface operations {
                      *         "BLOCKED": true,
                      *         "WEBID": "SHOP-GIFT-0001",
                      *         "ISSUED": "2026-03-02T09:30:00Z",
-                     *         "SCN": 560
+                     *         "SCN": 561
                      *       }
                      *     }
                      */
@@ -16704,7 +17458,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -16751,7 +17505,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -16787,7 +17541,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -16823,7 +17577,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
