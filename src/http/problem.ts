@@ -170,6 +170,9 @@ function fieldErrors(context: string, validation: AjvError[]): { errors: FieldEr
   const seen = new Map<string, Set<string>>();
   let total = 0;
   for (const e of validation) {
+    // An if/then that fails is told by the errors of its `then`; Ajv's own "must match then schema"
+    // would name the object itself besides them.
+    if (e.keyword === 'if') continue;
     const property =
       e.keyword === 'required'
         ? String(e.params.missingProperty)
@@ -211,6 +214,8 @@ export function pointerToken(key: string): string {
 
 const PATTERN_MESSAGES: Record<string, string> = {
   '^[0-9]+$': 'must be a whole number written with digits only',
+  '^0*[1-9][0-9]*$': 'must be a whole number of 1 or more written with digits only',
+  '^[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01])$': 'must be a date YYYY-MM-DD',
 };
 
 function patternMessage(pattern: string): string | undefined {

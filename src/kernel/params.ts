@@ -9,8 +9,21 @@ import type { Page } from './paging.ts';
  * a larger one is a 400 naming the parameter, not a database error. Number(value) is then exact.
  */
 export function digits(description: string, defaultValue?: string, max: number = MAX_INT32) {
+  return digitString(DIGITS, description, defaultValue, max);
+}
+
+/** Digits of a whole number of 1 or more (a page position, a quantity, an id): `0` is refused. */
+export function positiveDigits(description: string, defaultValue?: string, max: number = MAX_INT32) {
+  return digitString(POSITIVE_DIGITS, description, defaultValue, max);
+}
+
+const DIGITS = '^[0-9]+$';
+/** Leading zeros allowed, as for any digit string, but not zero itself. */
+export const POSITIVE_DIGITS = '^0*[1-9][0-9]*$';
+
+function digitString(pattern: string, description: string, defaultValue: string | undefined, max: number) {
   return Type.String({
-    pattern: '^[0-9]+$',
+    pattern,
     maxLength: 16,
     [DIGITS_MAX]: max,
     description,
@@ -33,15 +46,17 @@ export function pageParams(limits: PageLimits) {
       digits('Only what changed after this SCN; 0 (default) for everything.', '0', MAX_SAFE_INT),
     ),
     stroffset: Type.Optional(
-      digits(
+      positiveDigits(
         'Where the page starts: 1 (default) for the first page, then the NEXTOFFSET of the page before (a position, not a count).',
         '1',
       ),
     ),
+    // 1 to maxLimit in the schema as well as in toPage, so a client sees the bound it is held to.
     strlimit: Type.Optional(
-      digits(
+      positiveDigits(
         `Records per page (default ${limits.defaultLimit}, at most ${limits.maxLimit}).`,
         String(limits.defaultLimit),
+        limits.maxLimit,
       ),
     ),
   };

@@ -172,6 +172,7 @@ export const BILLING_ADMIN_ROUTES: AdminRoute[] = [
     method: 'GET',
     url: '/TV2/Admin/billing/documents/:number',
     summary: 'An issued invoice or credit note: its snapshot, and whether it is intact',
+    description: 'The document is named by its number in the path.',
     params: NumberParams,
     response: DocumentAnswer,
     async handler({ params, services }) {
@@ -188,6 +189,7 @@ export const BILLING_ADMIN_ROUTES: AdminRoute[] = [
     method: 'GET',
     url: '/TV2/Admin/billing/documents/:number/pdf',
     summary: 'The PDF of an issued invoice or credit note',
+    description: 'The document is named by its number in the path; the answer is application/pdf.',
     params: NumberParams,
     response: bytes('application/pdf', 'The PDF, rendered from the stored snapshot.'),
     async handler({ params, services, reply }) {

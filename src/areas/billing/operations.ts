@@ -4,7 +4,7 @@ import { customerScope } from '../../kernel/access.ts';
 import { ValidationError } from '../../kernel/errors.ts';
 import { MAX_SAFE_INT } from '../../kernel/int-limits.ts';
 import { Binary, operation } from '../../kernel/operation.ts';
-import { digits, type PageLimits, pageParams, queryObject } from '../../kernel/params.ts';
+import { digits, type PageLimits, pageParams, positiveDigits, queryObject } from '../../kernel/params.ts';
 import { NextOffsetSchema, rooted, ScnSchema } from '../../kernel/schemas.ts';
 
 /** Page sizes (docs/billing-issuing.md, "The operations"). */
@@ -69,7 +69,7 @@ const B2B_GetInvoiceHistory = operation({
       MAX_SAFE_INT,
     ),
     stroffset: Type.Optional(
-      digits(
+      positiveDigits(
         'The NEXTOFFSET of the last page, with its SCN; 1 (default) after a page whose NEXTOFFSET was null.',
         '1',
         MAX_SAFE_INT,

@@ -10,7 +10,10 @@ import type { PaymentInput, PaymentOutcome } from './payment-service.ts';
  */
 export const PaymentRecord = Type.Object(
   {
-    DATE: Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', description: 'Payment date, YYYY-MM-DD.' }),
+    DATE: Type.String({
+      pattern: '^[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01])$',
+      description: 'Payment date, YYYY-MM-DD.',
+    }),
     AMOUNT: Type.Union([Type.Number(), Type.String({ maxLength: 20 })], {
       description:
         'At most two decimals: above 0 received (settles an invoice), below 0 paid out (refunds a credit note).',

@@ -8,23 +8,27 @@ const SaveAnswer = Type.Object({
   UNCHANGED: Type.Integer({ description: 'Records that already held the data given.' }),
 });
 
-const ArticleParams = Type.Object({ article: Type.String({ minLength: 1, maxLength: 40 }) });
+const ArticleNo = Type.String({ minLength: 1, maxLength: 40, description: 'The article number (ARTICLE).' });
+const ArticleParams = Type.Object({ article: ArticleNo });
 const ImageParams = Type.Object({
-  article: Type.String({ minLength: 1, maxLength: 40 }),
-  imageno: pathNumber(99),
+  article: ArticleNo,
+  imageno: pathNumber(99, 'The image number (deleting a number the article lacks is a 404).'),
 });
 /** An image is stored under a number from 1 to 99. */
 const StoredImageParams = Type.Object({
-  article: Type.String({ minLength: 1, maxLength: 40 }),
+  article: ArticleNo,
   imageno: Type.String({ pattern: '^(?:0?[1-9]|[1-9][0-9])$', description: 'Image number, 1 to 99.' }),
 });
-const SizeTableParams = Type.Object({ sizetable: Type.String({ minLength: 1, maxLength: 40 }) });
+const SizeTableParams = Type.Object({
+  sizetable: Type.String({ minLength: 1, maxLength: 40, description: 'The size table code (SIZETABLE).' }),
+});
 
 export const CATALOG_ADMIN_ROUTES = [
   adminRoute({
     method: 'PUT',
     url: '/TV2/Admin/sizetables/:sizetable',
     summary: 'Create or replace a size table',
+    description: "The body's SIZETABLE must equal the path's key (a 400 naming the field otherwise).",
     params: SizeTableParams,
     body: SizeTableBody,
     response: SaveAnswer,
@@ -38,6 +42,8 @@ export const CATALOG_ADMIN_ROUTES = [
     method: 'DELETE',
     url: '/TV2/Admin/sizetables/:sizetable',
     summary: 'Delete a size table no article uses',
+    description:
+      'The size table is named by its code in the path; one that articles still use is refused with 409.',
     params: SizeTableParams,
     async handler({ params, services }) {
       await services.catalog.deleteSizeTable(params.sizetable);
@@ -48,7 +54,8 @@ export const CATALOG_ADMIN_ROUTES = [
     url: '/TV2/Admin/articles/:article',
     summary: 'Create or replace an article with its sizes, barcodes and parameters',
     description:
-      'The body has the form of an article in B2B_GetArticle; read-only keys (SCN, IMAGES) are ignored.',
+      'The body has the form of an article in B2B_GetArticle; read-only keys (SCN, IMAGES) are ignored. ' +
+      "Its ARTICLE must equal the path's key (a 400 naming the field otherwise).",
     params: ArticleParams,
     body: ArticleBody,
     response: SaveAnswer,
@@ -62,6 +69,8 @@ export const CATALOG_ADMIN_ROUTES = [
     method: 'DELETE',
     url: '/TV2/Admin/articles/:article',
     summary: 'Delete an article (it stays as a tombstone for the change feeds; its barcodes are freed)',
+    description:
+      'The article is named by its number in the path; the article feeds then list it under DELETED.',
     params: ArticleParams,
     async handler({ params, services }) {
       await services.catalog.deleteArticle(params.article);
@@ -90,6 +99,8 @@ export const CATALOG_ADMIN_ROUTES = [
     method: 'DELETE',
     url: '/TV2/Admin/articles/:article/images/:imageno',
     summary: 'Delete an article image',
+    description:
+      'The image is named by the article and its number in the path; the image feeds then list it as deleted.',
     params: ImageParams,
     async handler({ params, services }) {
       await services.catalog.deleteImage(params.article, Number(params.imageno));

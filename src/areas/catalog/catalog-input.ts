@@ -3,6 +3,7 @@ import { ValidationError } from '../../kernel/errors.ts';
 import { MAX_INT32 } from '../../kernel/int-limits.ts';
 import { LANGUAGE_SLOTS, type LanguageText } from '../../kernel/language.ts';
 import { toMinor } from '../../kernel/money.ts';
+import { readOnlyKeys } from '../../kernel/read-only-keys.ts';
 import type { ArticleInput } from './article-rules.ts';
 import type { SizeTableInput } from './size-table-service.ts';
 
@@ -72,15 +73,21 @@ export const ArticleBody = Type.Object(
     SIZETABLE: Code('Size table code.'),
     ACTIVE: Type.Optional(Flag),
     RETAIL: Type.Optional(Flag),
-    SIZES: Type.Array(Type.Object({ SIZEX: Type.String({ minLength: 1 }), BARCODE: Type.String() }), {
-      maxItems: 100,
-    }),
+    SIZES: Type.Array(
+      Type.Object(
+        { SIZEX: Type.String({ minLength: 1 }), BARCODE: Type.String(), ...readOnlyKeys(['POSITION']) },
+        { additionalProperties: false },
+      ),
+      { maxItems: 100 },
+    ),
     ARTICLEPARAMETERCODES: Type.Optional(Type.Array(Parameter, { maxItems: 50 })),
     ARTICLEPARAMETERNUMBERS: Type.Optional(Type.Array(ParameterNumber, { maxItems: 50 })),
+    ...readOnlyKeys(['IMAGES', 'SCN']),
   },
   {
-    additionalProperties: true,
-    description: 'Read-only keys of an answer (SCN, IMAGES, POSITION) are ignored.',
+    additionalProperties: false,
+    description:
+      "The form of a B2B_GetArticle record: its read-only keys (IMAGES, SCN, a size's POSITION) are ignored; any other unknown key is a 400.",
   },
 );
 export type ArticleBody = Static<typeof ArticleBody>;

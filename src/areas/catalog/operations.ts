@@ -7,6 +7,7 @@ import {
   digits,
   type PageLimits,
   pageParams,
+  positiveDigits,
   queryObject,
   text,
   toPage,
@@ -64,7 +65,8 @@ function oneArticle(name: string, audience: Audience) {
     area: 'Articles',
     summary: audience === 'B2B' ? 'One article (wholesale)' : 'One article published for retail',
     description:
-      'Looks the article up by its number (strarticle) or by the barcode of one of its sizes (strbarcode).',
+      'Looks the article up by its number (strarticle) or by the barcode of one of its sizes (strbarcode): ' +
+      'give either one, not both (OpenAPI cannot state it for query parameters; a 400 names strarticle).',
     query: queryObject({
       strarticle: Type.Optional(text('Article number.')),
       strbarcode: Type.Optional(
@@ -123,7 +125,7 @@ export const B2C_GetArticleImage = operation({
     'Answers with the image itself, typed by what its bytes are (JPEG, PNG or WebP), with an ETag.',
   query: queryObject({
     strarticle: text('Article number.'),
-    strimageno: Type.Optional(digits('Image number (default 1).', '1')),
+    strimageno: Type.Optional(positiveDigits('Image number (default 1).', '1')),
   }),
   binaryTypes: ['image/jpeg', 'image/png', 'image/webp'],
   async handler({ query, services }) {

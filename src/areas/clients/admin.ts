@@ -10,7 +10,8 @@ import {
   onAccountInput,
 } from './client-input.ts';
 
-const ClientParams = Type.Object({ client: pathNumber(MAX_INT32) });
+const ClientNo = pathNumber(MAX_INT32, 'The client number (CLIENT).');
+const ClientParams = Type.Object({ client: ClientNo });
 /** An on-account item's document number: 1 to 40 letters, digits or . _ / - (a letter or digit first). */
 const DOCUMENT_NO = '^[A-Za-z0-9][A-Za-z0-9._/-]{0,39}$';
 /** A client action's code: 1 to 40 capitals, digits or . _ - (a capital or digit first). */
@@ -22,7 +23,8 @@ export const CLIENTS_ADMIN_ROUTES = [
     url: '/TV2/Admin/clients/:client',
     summary: 'Create or change a retail client, with its member card',
     description:
-      'Creates the client with this number when it does not exist. Absent fields keep their value; null clears one.',
+      'Creates the client with this number when it does not exist. Absent fields keep their value; null clears one. ' +
+      "The body's CLIENT must equal the path's key (a 400 naming the field otherwise).",
     params: ClientParams,
     body: AdminClientBody,
     response: Type.Object({ CLIENT: Type.Integer(), CREATED: Type.Boolean(), CHANGED: Type.Boolean() }),
@@ -38,9 +40,14 @@ export const CLIENTS_ADMIN_ROUTES = [
     method: 'PUT',
     url: '/TV2/Admin/clients/:client/onaccount/:documentno',
     summary: 'Book or change an on-account item of a client (invoice, credit note, payment)',
+    description:
+      'The item is named by the client and its document number in the path. AMOUNT and OPEN are numbers or decimal strings with at most two decimals.',
     params: Type.Object({
-      client: pathNumber(MAX_INT32),
-      documentno: Type.String({ pattern: DOCUMENT_NO }),
+      client: ClientNo,
+      documentno: Type.String({
+        pattern: DOCUMENT_NO,
+        description: 'The document number of the on-account item.',
+      }),
     }),
     body: OnAccountBody,
     response: Type.Object({ CHANGED: Type.Boolean() }),
@@ -54,6 +61,7 @@ export const CLIENTS_ADMIN_ROUTES = [
     method: 'POST',
     url: '/TV2/Admin/clients/:client/messages',
     summary: 'Send a message to a client (shown by B2C_GetUserMessages)',
+    description: 'The client is named by its number in the path.',
     params: ClientParams,
     body: Type.Object(
       {
@@ -75,7 +83,11 @@ export const CLIENTS_ADMIN_ROUTES = [
     method: 'PUT',
     url: '/TV2/Admin/clientactions/:action',
     summary: 'Create or change a client action (a promotion each client can claim once)',
-    params: Type.Object({ action: Type.String({ pattern: ACTION_CODE }) }),
+    description:
+      'The action is named by its code in the path. VALIDTO may not be before VALIDFROM; a CLIENT given must exist.',
+    params: Type.Object({
+      action: Type.String({ pattern: ACTION_CODE, description: 'The code of the action.' }),
+    }),
     body: ActionBody,
     async handler({ params, body, services }) {
       await services.clients.messages.saveAction(actionInput(params.action, body));

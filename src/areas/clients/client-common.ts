@@ -14,7 +14,7 @@ export const NO_CONTROL_PATTERN = '^[^\\u0000-\\u001F\\u007F-\\u009F]*$';
 /** A shop code, or '' (which clears a client's home shop); with maxLength 20. */
 export const SHOP_CODE_OR_EMPTY_PATTERN = '^[A-Za-z0-9._-]*$';
 /** A day YYYY-MM-DD, or '' (which clears a birth date); the rules check that the day exists. */
-export const DAY_OR_EMPTY_PATTERN = '^(?:[0-9]{4}-[0-9]{2}-[0-9]{2})?$';
+export const DAY_OR_EMPTY_PATTERN = '^(?:[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01]))?$';
 
 /** A client that is not anonymised; otherwise 404 CLIENT_NOT_FOUND. */
 export async function liveClient(repo: ClientRepository, clientNo: number): Promise<ClientRow> {

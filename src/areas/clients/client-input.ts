@@ -2,6 +2,7 @@ import { type Static, Type } from 'typebox';
 import { DIGITS_MAX, MAX_INT32 } from '../../kernel/int-limits.ts';
 import { LANGUAGE_SLOTS } from '../../kernel/language.ts';
 import { toMinor } from '../../kernel/money.ts';
+import { readOnlyKeys } from '../../kernel/read-only-keys.ts';
 import {
   DAY_OR_EMPTY_PATTERN,
   LEVEL_PATTERN,
@@ -20,20 +21,40 @@ import { ON_ACCOUNT_TYPES, type OnAccountInput, type OnAccountType } from './cli
  */
 const optionalText = (maxLength: number, pattern?: string) =>
   Type.Optional(Type.Union([Type.String({ maxLength, ...(pattern ? { pattern } : {}) }), Type.Null()]));
-const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' });
+/** A calendar date's shape: months 01 to 12, days 01 to 31 (the server also refuses 2025-02-30). */
+const DAY_PATTERN = '^[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01])$';
+const Day = Type.String({
+  pattern: DAY_PATTERN,
+  description: 'A calendar date, YYYY-MM-DD.',
+});
 
 export const CLIENT_FIELDS = {
-  EMAIL: Type.Optional(Type.String({ maxLength: 254 })),
+  EMAIL: Type.Optional(
+    Type.String({
+      maxLength: 254,
+      description: 'One e-mail address, name@domain.tld; required for a new client.',
+    }),
+  ),
   FIRSTNAME: optionalText(80, NO_CONTROL_PATTERN),
   MIDDLENAME: optionalText(40, NO_CONTROL_PATTERN),
-  LASTNAME: Type.Optional(Type.String({ maxLength: 80, pattern: NO_CONTROL_PATTERN })),
+  LASTNAME: Type.Optional(
+    Type.String({ maxLength: 80, pattern: NO_CONTROL_PATTERN, description: 'Required for a new client.' }),
+  ),
   PHONE: optionalText(40),
   ADDRESS: optionalText(120, NO_CONTROL_PATTERN),
   HOUSENUMBER: optionalText(20, NO_CONTROL_PATTERN),
   POSTALCODE: optionalText(12),
   CITY: optionalText(80, NO_CONTROL_PATTERN),
-  COUNTRY: optionalText(2),
-  BIRTHDATE: optionalText(10, DAY_OR_EMPTY_PATTERN),
+  COUNTRY: Type.Optional(
+    Type.Union([Type.String({ maxLength: 2 }), Type.Null()], {
+      description: 'ISO 3166-1 alpha-2 country code (checked against the list).',
+    }),
+  ),
+  BIRTHDATE: Type.Optional(
+    Type.Union([Type.String({ maxLength: 10, pattern: DAY_OR_EMPTY_PATTERN }), Type.Null()], {
+      description: 'A calendar date, YYYY-MM-DD; empty or null for none.',
+    }),
+  ),
   LANGUAGE: Type.Optional(Type.Union(LANGUAGE_SLOTS.map((s) => Type.Literal(s)))),
   CONSENTS: Type.Optional(
     Type.Object(
@@ -55,7 +76,7 @@ export const MemberCardBody = Type.Object(
     VALIDFROM: Day,
     VALIDTO: Day,
   },
-  { additionalProperties: true },
+  { additionalProperties: false },
 );
 
 export const AdminClientBody = Type.Object(
@@ -67,8 +88,21 @@ export const AdminClientBody = Type.Object(
     ]),
     ...CLIENT_FIELDS,
     MEMBERCARD: Type.Optional(Type.Union([MemberCardBody, Type.Null()])),
+    ...readOnlyKeys([
+      'HASPROFILEPHOTO',
+      'MARKEDFORDELETION',
+      'MARKEDFORDELETIONAT',
+      'DELETIONDUE',
+      'CREATED',
+      'UPDATED',
+      'SCN',
+    ]),
   },
-  { additionalProperties: true, description: 'Read-only keys of an answer (SCN, CREATED, ...) are ignored.' },
+  {
+    additionalProperties: false,
+    description:
+      'Read-only keys of an answer (HASPROFILEPHOTO, MARKEDFORDELETION, MARKEDFORDELETIONAT, DELETIONDUE, CREATED, UPDATED, SCN) are ignored; any other unknown key is a 400.',
+  },
 );
 export type AdminClientBody = Static<typeof AdminClientBody>;
 
@@ -123,8 +157,12 @@ export const OnAccountBody = Type.Object(
     DUEDATE: Type.Optional(Type.Union([Day, Type.Null()])),
     DESCRIPTION: Type.Optional(Type.String({ maxLength: 200 })),
     CURRENCY: Type.String({ pattern: '^[A-Z]{3}$' }),
-    AMOUNT: Type.Union([Type.Number(), Type.String()]),
-    OPEN: Type.Union([Type.Number(), Type.String()]),
+    AMOUNT: Type.Union([Type.Number(), Type.String()], {
+      description: 'A number, or a decimal string, with at most two decimals.',
+    }),
+    OPEN: Type.Union([Type.Number(), Type.String()], {
+      description: 'What is still open: a number, or a decimal string, with at most two decimals.',
+    }),
   },
   { additionalProperties: false },
 );
@@ -148,12 +186,22 @@ export const ActionBody = Type.Object(
   {
     DESCRIPTION: Type.Object(
       Object.fromEntries(LANGUAGE_SLOTS.map((s) => [s, Type.Optional(Type.String({ maxLength: 500 }))])),
-      { additionalProperties: false },
+      {
+        additionalProperties: false,
+        description: 'The text per language slot: a text in at least one language.',
+      },
     ),
-    CLIENT: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 2_147_483_647 }), Type.Null()])),
+    CLIENT: Type.Optional(
+      Type.Union([Type.Integer({ minimum: 1, maximum: 2_147_483_647 }), Type.Null()], {
+        description: 'Only this client (it must exist); null or absent: every client.',
+      }),
+    ),
     MEMBERLEVEL: Type.Optional(Type.Union([Type.String({ pattern: LEVEL_PATTERN }), Type.Null()])),
     VALIDFROM: Day,
-    VALIDTO: Day,
+    VALIDTO: Type.String({
+      pattern: DAY_PATTERN,
+      description: 'A calendar date, YYYY-MM-DD, not before VALIDFROM.',
+    }),
     ACTIVE: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },

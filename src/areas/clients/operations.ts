@@ -9,6 +9,7 @@ import {
   digits,
   type PageLimits,
   pageParams,
+  positiveDigits,
   queryObject,
   text,
   toPage,
@@ -60,7 +61,9 @@ export const B2C_GetClient = operation({
   description: `The client by number (strclient) or by e-mail address (stremail, any case). ${SCOPE_NOTE}`,
   query: queryObject({
     strclient,
-    stremail: Type.Optional(text('E-mail address of the client, instead of strclient.', 254)),
+    stremail: Type.Optional(
+      text('E-mail address of the client, instead of strclient: give either one, not both.', 254),
+    ),
   }),
   response: rooted(
     'B2CGETCLIENT',
@@ -99,7 +102,8 @@ export const B2C_PostClient = operation({
     'that is already a client’s is 409 EMAIL_TAKEN (also when two requests create it at once: one creates, ' +
     'the others get 409; look the client up with B2C_GetClient stremail). With CLIENT changes that client: ' +
     'fields left out keep their value, null clears one. E-mail, phone (normalised to E.164) and postal code ' +
-    '(per COUNTRY) are checked; errors name the field as a JSON pointer (/CLIENTDATA/EMAIL). A token ' +
+    '(per COUNTRY) are checked, and BIRTHDATE is a calendar date not before 1900; errors name the field as ' +
+    'a JSON pointer (/CLIENTDATA/EMAIL). A token ' +
     'confined to one client changes only its own client and cannot create one. The member card is issued ' +
     'by the back office, not here.',
   body: ClientDataSchema,
@@ -378,7 +382,7 @@ export const B2C_GetUserMessages = operation({
   query: queryObject({
     ...clientQuery,
     strmessage: Type.Optional(
-      digits('Message number: read this message (marks it read).', undefined, MAX_SAFE_INT),
+      positiveDigits('Message number: read this message (marks it read).', undefined, MAX_SAFE_INT),
     ),
     strunread: Type.Optional(
       Type.Union([Type.Literal('0'), Type.Literal('1')], { description: '1: unread only.' }),

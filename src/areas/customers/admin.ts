@@ -18,7 +18,12 @@ const WriteAnswer = Type.Object({
   CHANGED: Type.Integer(),
 });
 const answer = (r: { scn: number | null; changed: number }) => ({ SCN: r.scn, CHANGED: r.changed });
-const CustomerParam = pathNumber(MAX_INT32);
+const RepresentativeParam = Type.String({
+  minLength: 1,
+  maxLength: 20,
+  description: 'The representative code (REPRESENTATIVE), in any case.',
+});
+const CustomerParam = pathNumber(MAX_INT32, 'The customer number (CUSTOMER).');
 
 /**
  * Back-office routes of the customers area (docs/customers.md): whole customers with their
@@ -33,7 +38,8 @@ export const CUSTOMERS_ADMIN_ROUTES = [
     description:
       'The body is a customer in the form B2B_GetCustomer answers. Fields left out take their defaults; ' +
       'delivery addresses not given are deleted; one given with EXTRAADDRESSNO keeps (or gets) that number, ' +
-      'one without gets the next (or the number of an equal live one).',
+      'one without gets the next (or the number of an equal live one). ' +
+      "The body's CUSTOMER must equal the path's key (a 400 naming the field otherwise).",
     params: Type.Object({ customer: CustomerParam }),
     body: CustomerDetailsBody,
     response: WriteAnswer,
@@ -54,7 +60,11 @@ export const CUSTOMERS_ADMIN_ROUTES = [
     method: 'DELETE',
     url: '/TV2/Admin/customers/:customer/addresses/:address',
     summary: 'Delete a delivery address of a customer (its number is not given out again)',
-    params: Type.Object({ customer: CustomerParam, address: pathNumber(9999) }),
+    description: 'The address is named by the customer and the address number (EXTRAADDRESSNO) in the path.',
+    params: Type.Object({
+      customer: CustomerParam,
+      address: pathNumber(9999, 'The number of the delivery address (EXTRAADDRESSNO).'),
+    }),
     async handler({ params, services }) {
       await services.customers.customers.deleteDeliveryAddress(
         Number(params.customer),
@@ -66,7 +76,8 @@ export const CUSTOMERS_ADMIN_ROUTES = [
     method: 'PUT',
     url: '/TV2/Admin/representatives/:representative',
     summary: 'Create or replace a sales representative',
-    params: Type.Object({ representative: Type.String({ minLength: 1, maxLength: 20 }) }),
+    description: "The body's REPRESENTATIVE must equal the path's key (a 400 naming the field otherwise).",
+    params: Type.Object({ representative: RepresentativeParam }),
     body: RepresentativeBody,
     response: WriteAnswer,
     async handler({ params, body, services }) {
@@ -88,7 +99,8 @@ export const CUSTOMERS_ADMIN_ROUTES = [
     method: 'DELETE',
     url: '/TV2/Admin/representatives/:representative',
     summary: 'Delete a sales representative (409 REPRESENTATIVE_IN_USE while customers have it)',
-    params: Type.Object({ representative: Type.String({ minLength: 1, maxLength: 20 }) }),
+    description: 'The representative is named by its code in the path.',
+    params: Type.Object({ representative: RepresentativeParam }),
     async handler({ params, services }) {
       await services.customers.representatives.deleteRepresentative(params.representative);
     },
@@ -97,6 +109,9 @@ export const CUSTOMERS_ADMIN_ROUTES = [
     method: 'PUT',
     url: '/TV2/Admin/customerarticlelinks',
     summary: "Set customers' own article numbers for our articles, all or none",
+    description:
+      'Every CUSTOMER and ARTICLE must exist, and a link (CUSTOMER, ARTICLE) and a CUSTOMERARTICLE of one ' +
+      'customer may each be given once; every record that breaks a rule is named (a 400), and nothing is written.',
     body: Type.Object(
       { ARTICLELINKS: Type.Array(ArticleLinkBody, { minItems: 1, maxItems: 10_000 }) },
       { additionalProperties: false },
@@ -113,6 +128,7 @@ export const CUSTOMERS_ADMIN_ROUTES = [
     method: 'POST',
     url: '/TV2/Admin/customerarticlelinks/delete',
     summary: 'Delete customer-article links (they show up as deleted in the link feeds)',
+    description: 'Each link is named by CUSTOMER and ARTICLE; the answer counts the links deleted.',
     body: Type.Object(
       {
         ARTICLELINKS: Type.Array(

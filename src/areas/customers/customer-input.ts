@@ -22,6 +22,14 @@ const Whole = Type.Union([
   Type.Integer({ minimum: 0, maximum: MAX_INT32 }),
   Type.String({ pattern: '^[0-9]{1,12}$', [DIGITS_MAX]: MAX_INT32 }),
 ]);
+/** A customer number where one must be given: 1 or more (0 asks for a new customer only in B2B_PostCustomer). */
+const CustomerNo = Type.Union(
+  [
+    Type.Integer({ minimum: 1, maximum: MAX_INT32 }),
+    Type.String({ pattern: '^0*[1-9][0-9]{0,11}$', maxLength: 12, [DIGITS_MAX]: MAX_INT32 }),
+  ],
+  { description: `The customer number, 1 to ${MAX_INT32}.` },
+);
 /** A whole number in a range, as a JSON number or a digit string (leading zeros allowed). */
 const WholeIn = (minimum: number, maximum: number, digitsPattern: string, maxLength: number) =>
   Type.Union([Type.Integer({ minimum, maximum }), Type.String({ pattern: digitsPattern, maxLength })], {
@@ -33,12 +41,20 @@ const NOT_BLANK = '\\S';
 const PRINTABLE_OR_BLANK = '^\\s*[\\x21-\\x7E]*\\s*$';
 /** A representative code (spaces around are trimmed, kept in upper case). */
 const REPRESENTATIVE_CODE = '^\\s*[A-Za-z0-9][A-Za-z0-9._-]*\\s*$';
-const Amount = Type.Union([Type.Number(), Type.String({ maxLength: 20 })], {
-  description: 'A number, or a decimal string, with at most two decimals.',
-});
+/**
+ * An amount or a percentage. Its range, a currency's and a country's code and an address's city are
+ * not stated in the schema but checked by the services and named in the descriptions: a customer's
+ * bad fields are all named in one answer (docs/customers.md, "Validation"), and a schema refusal
+ * would come first, alone.
+ */
+const AmountOf = (what: string) =>
+  Type.Union([Type.Number(), Type.String({ maxLength: 20 })], {
+    description: `${what}: a number, or a decimal string, with at most two decimals.`,
+  });
 const Flag = Type.Union([Type.Boolean(), Type.Literal(0), Type.Literal(1)]);
 const Text = (maxLength: number, description?: string, pattern?: string) =>
   Type.String({ maxLength, ...(pattern ? { pattern } : {}), ...(description ? { description } : {}) });
+const Currency = Text(8, 'ISO 4217 in capitals, e.g. EUR (checked).');
 /** A string field the documents type as string that clients may send as a number (house number 12). */
 const TextOrNumber = (maxLength: number, description?: string, pattern?: string) =>
   Type.Union(
@@ -51,12 +67,20 @@ const TextOrNumber = (maxLength: number, description?: string, pattern?: string)
 const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 
 const addressProperties = {
-  ADDRESS: Type.Optional(Text(120, 'Street.')),
-  CITY: Type.Optional(Text(80)),
-  COUNTRYPOST: Type.Optional(Text(2, 'ISO 3166-1 alpha-2 country code.')),
+  ADDRESS: Type.Optional(Text(120, 'Street; give a street (ADDRESS) or a post box (POSTBOX).')),
+  CITY: Type.Optional(Text(80, 'Required (checked: not blank).')),
+  COUNTRYPOST: Type.Optional(
+    Text(2, 'ISO 3166-1 alpha-2 country code; required (checked against the list of countries).'),
+  ),
   HOUSENUMBER: Type.Optional(TextOrNumber(20, 'House number with addition.')),
   MAPAREA: Type.Optional(Text(40, 'Region or delivery area.')),
-  POSTALCODE: Type.Optional(TextOrNumber(12, 'Checked against COUNTRYPOST (NL, BE, DE, FR, GB, ...).')),
+  POSTALCODE: Type.Optional(
+    TextOrNumber(
+      12,
+      'Checked against COUNTRYPOST (NL, BE, DE, FR, GB, ...): 2 to 10 letters, digits, spaces or dashes, in the ' +
+        "country's form; required in NL, BE, LU, DE, AT, FR and GB.",
+    ),
+  ),
   POSTBOX: Type.Optional(TextOrNumber(20)),
 };
 
@@ -69,7 +93,7 @@ export const AddressBody = Type.Object(
           Type.String({ pattern: '^0*[1-9][0-9]{0,2}$', maxLength: 4 }),
         ],
         {
-          description: `The delivery address to change (1 to ${MAX_DELIVERY_ADDRESSES}); absent: a new one is added.`,
+          description: `The delivery address to change (1 to ${MAX_DELIVERY_ADDRESSES}), each number at most once; absent: a new one is added.`,
         },
       ),
     ),
@@ -113,7 +137,7 @@ const customerProperties = {
       { description: 'Language slot the customer reads.' },
     ),
   ),
-  CURRENCY: Type.Optional(Text(8, 'ISO 4217.')),
+  CURRENCY: Type.Optional(Currency),
   PRICEGROUP: Type.Optional(PriceGroup),
   CUSTOMERGROUP: Type.Optional(
     Nullable(
@@ -124,9 +148,9 @@ const customerProperties = {
       ),
     ),
   ),
-  DISCOUNTPERC: Type.Optional(Amount),
+  DISCOUNTPERC: Type.Optional(AmountOf('A percentage from 0 to 100')),
   PAYMENTDAYS: Type.Optional(WholeIn(0, 365, '^0*(?:[0-9]{1,2}|[12][0-9]{2}|3[0-5][0-9]|36[0-5])$', 12)),
-  CREDITLIMIT: Type.Optional(Amount),
+  CREDITLIMIT: Type.Optional(AmountOf('An amount of 0 or more')),
   REPRESENTATIVE: Type.Optional(
     Nullable(
       Text(
@@ -158,10 +182,10 @@ export type CustomerDataBody = Static<typeof CustomerDataBody>;
 export const CustomerDetailsBody = Type.Object(
   {
     ...customerProperties,
-    CUSTOMER: Whole,
+    CUSTOMER: CustomerNo,
     NAME: Text(100, undefined, NOT_BLANK),
     PRICEGROUP: PriceGroup,
-    CURRENCY: Text(8, 'ISO 4217.'),
+    CURRENCY: Currency,
   },
   { additionalProperties: false },
 );
@@ -179,7 +203,7 @@ export const DeliveryAddressDataBody = Type.Object(
           Type.String({ pattern: '^[0-9]{1,4}$', [DIGITS_MAX]: MAX_DELIVERY_ADDRESSES }),
         ],
         {
-          description: `The delivery address to change (1 to ${MAX_DELIVERY_ADDRESSES}); absent: a new one is added.`,
+          description: `The delivery address to change (1 to ${MAX_DELIVERY_ADDRESSES}), each number at most once; absent: a new one is added.`,
         },
       ),
     ),
@@ -203,7 +227,7 @@ export type RepresentativeBody = Static<typeof RepresentativeBody>;
 
 export const ArticleLinkBody = Type.Object(
   {
-    CUSTOMER: Whole,
+    CUSTOMER: CustomerNo,
     ARTICLE: Text(64, undefined, NOT_BLANK),
     CUSTOMERARTICLE: TextOrNumber(40, "The customer's own article number.", NOT_BLANK),
     CUSTOMERDESCRIPTION: Type.Optional(Text(200)),

@@ -86,7 +86,9 @@ export const B2B_GetCustomer = operation({
     `or deleted customer. ${SCOPE_NOTE} It may leave strcustomer out.`,
   query: queryObject({
     strcustomer: Type.Optional(digits('Customer number (optional for a token confined to one customer).')),
-    strexternalkey: Type.Optional(text('External key of the customer, instead of strcustomer.')),
+    strexternalkey: Type.Optional(
+      text('External key of the customer, instead of strcustomer: give either one, not both.'),
+    ),
   }),
   response: rooted(
     'B2BGETCUSTOMER',

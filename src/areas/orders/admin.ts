@@ -71,6 +71,7 @@ export const ORDERS_ADMIN_ROUTES: AdminRoute[] = [
     method: 'POST',
     url: '/TV2/Admin/orders/:order/close',
     summary: 'Close a delivered order (CANCELREST: cancel what is still open)',
+    description: 'The order is named by its number in the path.',
     params: OrderParams,
     body: CloseBody,
     response: MoveAnswerSchema,

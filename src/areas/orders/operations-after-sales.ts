@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { clientScope, customerScope } from '../../kernel/access.ts';
 import { DIGITS_MAX, MAX_INT32 } from '../../kernel/int-limits.ts';
 import { operation } from '../../kernel/operation.ts';
-import { digits, type PageLimits, queryObject, toPage } from '../../kernel/params.ts';
+import { digits, type PageLimits, pageParams, queryObject, toPage } from '../../kernel/params.ts';
 import { NextOffsetSchema, rooted, ScnSchema } from '../../kernel/schemas.ts';
 import { moveToWire } from './move-core.ts';
 import { MoveAnswerSchema } from './move-schemas.ts';
@@ -180,8 +180,8 @@ export const B2B_GetDeliveryHistory = operation({
   query: queryObject({
     strcustomer: Type.Optional(digits('Customer number; 0 (default) for all.', '0')),
     strorderno: Type.Optional(digits('Order number; 0 (default) for all.', '0')),
-    stroffset: Type.Optional(digits('Where the page starts: 1 (default), then NEXTOFFSET.', '1')),
-    strlimit: Type.Optional(digits(`Deliveries per page (default ${DELIVERY_PAGE.defaultLimit}).`)),
+    stroffset: pageParams(DELIVERY_PAGE).stroffset,
+    strlimit: pageParams(DELIVERY_PAGE).strlimit,
   }),
   response: rooted(
     'B2BGETDELIVERYHISTORY',

@@ -4,7 +4,15 @@ import { clientScope, confinedClient, customerScope } from '../../kernel/access.
 import { ValidationError } from '../../kernel/errors.ts';
 import { MAX_SAFE_INT } from '../../kernel/int-limits.ts';
 import { operation } from '../../kernel/operation.ts';
-import { digits, type PageLimits, pageParams, queryObject, text, toPage } from '../../kernel/params.ts';
+import {
+  digits,
+  type PageLimits,
+  pageParams,
+  positiveDigits,
+  queryObject,
+  text,
+  toPage,
+} from '../../kernel/params.ts';
 import { rooted } from '../../kernel/schemas.ts';
 import {
   ClientOrderStateAnswer,
@@ -221,7 +229,7 @@ function stateChanges(name: 'B2B_GetOrderStateChanges' | 'B2C_GetOrderStateChang
         MAX_SAFE_INT,
       ),
       stroffset: Type.Optional(
-        digits(
+        positiveDigits(
           'The NEXTOFFSET of the last page, with its SCN; 1 (default) after a page whose NEXTOFFSET was null.',
           '1',
           MAX_SAFE_INT,

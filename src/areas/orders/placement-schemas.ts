@@ -49,7 +49,10 @@ const Currency = Type.String({
   pattern: '^[A-Z]{3}$',
   description: 'ISO 4217; default the party’s currency.',
 });
-const Day = Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', description: 'YYYY-MM-DD.' });
+const Day = Type.String({
+  pattern: '^[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01])$',
+  description: 'A calendar date, YYYY-MM-DD.',
+});
 const PartyNo = (what: string) =>
   Type.Union(
     [
@@ -73,7 +76,7 @@ const TenderLine = Type.Object(
       maxLength: 40,
       pattern: '^[0-9A-Za-z -]+$',
       description:
-        'The voucher or cheque code as printed (case, spaces and dashes do not matter), or the card number.',
+        'The voucher or cheque code as printed (case, spaces and dashes do not matter), or the card number: a BONUSCARD number is digits only.',
     }),
     AMOUNT: Type.Union(
       [

@@ -27,7 +27,10 @@ const CreatedAnswer = Type.Object({
   SCN: Type.Union([Type.Integer(), Type.Null()]),
   CHANGED: Type.Integer(),
 });
-const Id = (name: string) => Type.Object({ [name]: pathNumber(MAX_SAFE_INT) });
+const Id = (name: string, what: string) =>
+  Type.Object({
+    [name]: pathNumber(MAX_SAFE_INT, `The id of the ${what}, as answered when it was created.`),
+  });
 const answer = (r: { scn: number | null; changed: number }) => ({ SCN: r.scn, CHANGED: r.changed });
 
 /** The CRUD routes of one kind of pricing record that has a generated id. */
@@ -49,12 +52,13 @@ function idRecords<B extends typeof AgreementBody | typeof LineDiscountBody | ty
     remove(services: import('../../kernel/services.ts').Services, id: number): Promise<unknown>;
   },
 ) {
-  const params = Id('id');
+  const params = Id('id', label);
   return [
     adminRoute({
       method: 'POST',
       url: `/TV2/Admin/${path}`,
       summary: `Create a ${label}`,
+      description: `The body has the form of a ${label} as the feeds answer it (without its id); the answer gives the new id (ID).`,
       body,
       response: CreatedAnswer,
       async handler({ body: b, services }) {
@@ -66,6 +70,7 @@ function idRecords<B extends typeof AgreementBody | typeof LineDiscountBody | ty
       method: 'PUT',
       url: `/TV2/Admin/${path}/:id`,
       summary: `Replace the terms of a ${label}`,
+      description: `The body has the form of a ${label} as the feeds answer it; read-only keys (its id, SCN) are ignored. 404 when no ${label} has this id.`,
       params,
       body,
       response: WriteAnswer,
@@ -78,6 +83,7 @@ function idRecords<B extends typeof AgreementBody | typeof LineDiscountBody | ty
       method: 'DELETE',
       url: `/TV2/Admin/${path}/:id`,
       summary: `Delete a ${label}`,
+      description: `It stays as a tombstone, so the price feeds report it deleted. 404 when no ${label} has this id.`,
       params,
       async handler({ params: p, services }) {
         await ops.remove(services, Number((p as { id: string }).id));
@@ -91,7 +97,8 @@ export const PRICING_ADMIN_ROUTES = [
     method: 'PUT',
     url: '/TV2/Admin/customers/:customer',
     summary: 'Create or change a wholesale customer (the pricing terms: price group, currency, discount)',
-    params: Type.Object({ customer: pathNumber(MAX_INT32) }),
+    description: "The body's CUSTOMER must equal the path's key (a 400 naming the field otherwise).",
+    params: Type.Object({ customer: pathNumber(MAX_INT32, 'The customer number (CUSTOMER).') }),
     body: CustomerBody,
     response: WriteAnswer,
     async handler({ params, body, services }) {
@@ -107,7 +114,9 @@ export const PRICING_ADMIN_ROUTES = [
     method: 'DELETE',
     url: '/TV2/Admin/customers/:customer',
     summary: 'Delete a wholesale customer, with its article links and representative membership',
-    params: Type.Object({ customer: pathNumber(MAX_INT32) }),
+    description:
+      'The customer stays as a tombstone, so the feeds report it deleted. 404 when it does not exist.',
+    params: Type.Object({ customer: pathNumber(MAX_INT32, 'The customer number (CUSTOMER).') }),
     async handler({ params, services }) {
       await services.customers.customers.deleteCustomer(Number(params.customer));
     },
@@ -116,6 +125,8 @@ export const PRICING_ADMIN_ROUTES = [
     method: 'PUT',
     url: '/TV2/Admin/prices',
     summary: 'Set list prices (selling or recommended, per price group, currency and size), all or none',
+    description:
+      'Every ARTICLE with its SIZEX must exist and each price may be given once; every record that breaks a rule is named (a 400), and nothing is written.',
     body: Type.Object(
       { PRICES: Type.Array(ListPriceBody, { minItems: 1, maxItems: 10_000 }) },
       { additionalProperties: false },
@@ -130,16 +141,20 @@ export const PRICING_ADMIN_ROUTES = [
     method: 'POST',
     url: '/TV2/Admin/prices/delete',
     summary: 'Delete list prices (they show up as deleted in B2B_GetPriceChanges)',
+    description: 'Prices that do not exist are skipped; the answer counts the ones deleted (CHANGED).',
     body: Type.Object(
       {
         PRICES: Type.Array(
-          Type.Object({
-            ARTICLE: Type.String({ minLength: 1 }),
-            PRICETYPE: Type.Union([Type.Literal('SELLING'), Type.Literal('RECOMMENDED')]),
-            PRICEGROUP: Type.Integer({ minimum: 1, maximum: MAX_PRICE_GROUP }),
-            CURRENCY: Type.String({ pattern: '^[A-Z]{3}$' }),
-            SIZEX: Type.String({ minLength: 1 }),
-          }),
+          Type.Object(
+            {
+              ARTICLE: Type.String({ minLength: 1 }),
+              PRICETYPE: Type.Union([Type.Literal('SELLING'), Type.Literal('RECOMMENDED')]),
+              PRICEGROUP: Type.Integer({ minimum: 1, maximum: MAX_PRICE_GROUP }),
+              CURRENCY: Type.String({ pattern: '^[A-Z]{3}$' }),
+              SIZEX: Type.String({ minLength: 1 }),
+            },
+            { additionalProperties: false },
+          ),
           { minItems: 1, maxItems: 10_000 },
         ),
       },

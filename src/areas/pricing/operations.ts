@@ -8,6 +8,7 @@ import {
   digits,
   type PageLimits,
   pageParams,
+  positiveDigits,
   queryObject,
   text,
   toPage,
@@ -40,7 +41,7 @@ const SYNC_NOTE =
 
 const dateParam = (what: string) =>
   Type.String({
-    pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$',
+    pattern: '^[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01])$',
     description: `${what} YYYY-MM-DD (default today, UTC).`,
   });
 const currencyParam = (what: string) => Type.String({ pattern: '^[A-Z]{3}$', description: what });
@@ -112,10 +113,12 @@ export const B2B_GetArticlePrice = operation({
     '(docs/pricing.md). 404 PRICE_NOT_FOUND when the customer’s price group has no selling price for the ' +
     'size in the currency.',
   query: queryObject({
-    strcustomer: digits('Customer number.'),
+    strcustomer: positiveDigits('Customer number.'),
     strarticle: text('Article number.'),
     strsize: text('Size (SIZEX).'),
-    strquantity: Type.Optional(digits('Quantity (default 1); selects quantity breaks.', '1', MAX_QUANTITY)),
+    strquantity: Type.Optional(
+      positiveDigits('Quantity (default 1); selects quantity breaks.', '1', MAX_QUANTITY),
+    ),
     strdate: Type.Optional(dateParam('The date the price holds on,')),
     strcurrency: Type.Optional(currencyParam("ISO 4217 currency (default the customer's).")),
   }),
@@ -173,7 +176,7 @@ export const B2B_GetPriceAgreement = operation({
   area: 'Prices',
   summary: 'One price agreement',
   description: 'One agreement by its id (AGREEMENT), as a one-element AGREEMENTS list.',
-  query: queryObject({ stragreement: digits('Agreement id.', undefined, MAX_SAFE_INT) }),
+  query: queryObject({ stragreement: positiveDigits('Agreement id.', undefined, MAX_SAFE_INT) }),
   response: rooted(
     'B2BGETPRICEAGREEMENT',
     Type.Object({ AGREEMENTS: Type.Array(AgreementSchema, { minItems: 1, maxItems: 1 }) }),

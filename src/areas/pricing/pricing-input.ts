@@ -2,6 +2,7 @@ import { type Static, Type } from 'typebox';
 import { ValidationError } from '../../kernel/errors.ts';
 import { DIGITS_MAX, MAX_INT32 } from '../../kernel/int-limits.ts';
 import { toMinor } from '../../kernel/money.ts';
+import { readOnlyKeys } from '../../kernel/read-only-keys.ts';
 import type { ListPriceInput } from './list-price-service.ts';
 import type { CustomerInput } from './price-customer-service.ts';
 import {
@@ -19,7 +20,9 @@ import {
  * (the HTTP layer and the import check them); the services check what needs the database, more
  * than one field or record, and the ranges of parsed amounts and percentages.
  */
-const Amount = Type.Union([Type.Number(), Type.String({ maxLength: 20 })]);
+const Amount = Type.Union([Type.Number(), Type.String({ maxLength: 20 })], {
+  description: 'A number, or a decimal string, with at most two decimals.',
+});
 
 /**
  * The alternatives of a regular expression for the whole numbers 1 to `max` written without
@@ -41,19 +44,38 @@ export function upTo(max: number): string {
  * digits. The pattern states the range itself, as the import checks records without the HTTP
  * layer's `x-digits-max` keyword (kept for the OpenAPI document).
  */
-const Whole = (max: number) =>
-  Type.Union([
-    Type.Integer({ minimum: 1, maximum: max }),
-    Type.String({ pattern: `^(?=[0-9]{1,12}$)0*(?:${upTo(max)})$`, [DIGITS_MAX]: max }),
-  ]);
+const Whole = (max: number, description?: string) =>
+  Type.Union(
+    [
+      Type.Integer({ minimum: 1, maximum: max }),
+      Type.String({ pattern: `^(?=[0-9]{1,12}$)0*(?:${upTo(max)})$`, [DIGITS_MAX]: max }),
+    ],
+    description ? { description } : {},
+  );
 export const MAX_PRICE_GROUP = 9999;
 /** Customer groups, models, article groups (and articles in agreements): 1 to 40 characters. */
 const CODE = '[A-Za-z0-9][A-Za-z0-9._/ -]{0,39}';
 const CODE_TEXT = '1 to 40 letters, digits, spaces or . _ / -';
 const Code = Type.String({ pattern: `^${CODE}$`, description: CODE_TEXT });
-/** One of ARTICLE, MODEL, ARTICLEGROUP; an empty one counts as not given. */
-const ScopeCode = Type.String({ pattern: `^(?:${CODE})?$`, description: `${CODE_TEXT}; empty: not given` });
-const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' });
+/**
+ * One of ARTICLE, MODEL, ARTICLEGROUP; an empty one counts as not given. "Exactly one of" is checked
+ * by scopeOf and named in the description, not stated with oneOf: Ajv would name the body itself and
+ * every branch's fields instead of the one field.
+ */
+const ScopeCode = Type.String({
+  pattern: `^(?:${CODE})?$`,
+  description: `${CODE_TEXT}; empty: not given. Give exactly one of ARTICLE, MODEL, ARTICLEGROUP (a line discount: MODEL or ARTICLEGROUP).`,
+});
+/** A calendar date's shape: months 01 to 12, days 01 to 31 (the server also refuses 2025-02-30). */
+const DAY_PATTERN = '^[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01])$';
+const Day = Type.String({
+  pattern: DAY_PATTERN,
+  description: 'A calendar date, YYYY-MM-DD.',
+});
+const ValidTo = Type.String({
+  pattern: DAY_PATTERN,
+  description: 'A calendar date, YYYY-MM-DD, not before VALIDFROM.',
+});
 const Currency = Type.String({ pattern: '^[A-Z]{3}$' });
 const Flag = Type.Union([Type.Boolean(), Type.Literal(0), Type.Literal(1)]);
 const Optional = <T extends Parameters<typeof Type.Optional>[0]>(t: T) =>
@@ -68,8 +90,27 @@ export const CustomerBody = Type.Object(
     CURRENCY: Currency,
     DISCOUNTPERC: Type.Optional(Amount),
     ACTIVE: Type.Optional(Flag),
+    ...readOnlyKeys(
+      [
+        'EXTERNALKEY',
+        'NAME2',
+        'VATNO',
+        'LANGUAGE',
+        'PAYMENTDAYS',
+        'CREDITLIMIT',
+        'REPRESENTATIVE',
+        'INVOICE ADDRESSES',
+        'DELIVERY ADDRESSES',
+      ],
+      'read-only here: ignored (set with PUT /TV2/Admin/customers/{customer}/details)',
+    ),
+    ...readOnlyKeys(['SCN']),
   },
-  { additionalProperties: true },
+  {
+    additionalProperties: false,
+    description:
+      'The pricing terms of a customer, in the form of a B2B_GetCustomer record: its other keys are ignored; any other unknown key is a 400.',
+  },
 );
 export type CustomerBody = Static<typeof CustomerBody>;
 
@@ -82,26 +123,39 @@ export const ListPriceBody = Type.Object(
     SIZEX: Type.String({ minLength: 1 }),
     PRICE: Amount,
   },
-  { additionalProperties: true },
+  { additionalProperties: false },
 );
 export type ListPriceBody = Static<typeof ListPriceBody>;
 
 export const AgreementBody = Type.Object(
   {
-    CUSTOMER: Optional(Whole(MAX_INT32)),
+    CUSTOMER: Optional(
+      Whole(MAX_INT32, 'The customer (it must exist); give either CUSTOMER or CUSTOMERGROUP, not both.'),
+    ),
     CUSTOMERGROUP: Optional(Code),
     ARTICLE: Optional(ScopeCode),
     MODEL: Optional(ScopeCode),
     ARTICLEGROUP: Optional(ScopeCode),
     MINQUANTITY: Type.Optional(Whole(MAX_QUANTITY)),
     VALIDFROM: Day,
-    VALIDTO: Optional(Day),
-    DISCOUNTPERC: Optional(Amount),
-    NETPRICES: Optional(Type.Array(Type.Object({ CURRENCY: Currency, PRICE: Amount }), { maxItems: 20 })),
+    VALIDTO: Optional(ValidTo),
+    DISCOUNTPERC: Optional(
+      Type.Union(Amount.anyOf, {
+        description:
+          'A percentage with at most two decimals; give either DISCOUNTPERC or NETPRICES, not both.',
+      }),
+    ),
+    ...readOnlyKeys(['AGREEMENT', 'TYPE', 'SCN']),
+    NETPRICES: Optional(
+      Type.Array(Type.Object({ CURRENCY: Currency, PRICE: Amount }, { additionalProperties: false }), {
+        maxItems: 20,
+      }),
+    ),
   },
   {
-    additionalProperties: true,
-    description: 'Give one of ARTICLE, MODEL, ARTICLEGROUP; one of DISCOUNTPERC, NETPRICES.',
+    additionalProperties: false,
+    description:
+      'Give exactly one of ARTICLE, MODEL, ARTICLEGROUP; one of DISCOUNTPERC, NETPRICES. Read-only keys of an answer (AGREEMENT, TYPE, SCN) are ignored.',
   },
 );
 export type AgreementBody = Static<typeof AgreementBody>;
@@ -112,10 +166,15 @@ export const LineDiscountBody = Type.Object(
     MODEL: Optional(ScopeCode),
     ARTICLEGROUP: Optional(ScopeCode),
     DISCOUNTPERC: Amount,
+    ...readOnlyKeys(['LINEDISCOUNT', 'SCN']),
     VALIDFROM: Day,
-    VALIDTO: Optional(Day),
+    VALIDTO: Optional(ValidTo),
   },
-  { additionalProperties: true },
+  {
+    additionalProperties: false,
+    description:
+      'Give exactly one of MODEL, ARTICLEGROUP. Read-only keys of an answer (LINEDISCOUNT, SCN) are ignored.',
+  },
 );
 export type LineDiscountBody = Static<typeof LineDiscountBody>;
 
@@ -126,9 +185,13 @@ export const ActionPriceBody = Type.Object(
     CURRENCY: Currency,
     PRICE: Amount,
     STARTDATE: Day,
-    ENDDATE: Day,
+    ...readOnlyKeys(['ACTIONPRICE', 'SCN']),
+    ENDDATE: Type.String({
+      pattern: DAY_PATTERN,
+      description: 'A calendar date, YYYY-MM-DD, not before STARTDATE.',
+    }),
   },
-  { additionalProperties: true },
+  { additionalProperties: false, description: 'Read-only keys of an answer (ACTIONPRICE, SCN) are ignored.' },
 );
 export type ActionPriceBody = Static<typeof ActionPriceBody>;
 

@@ -27,22 +27,53 @@ const SaveAnswer = Type.Object({
   UNCHANGED: Type.Integer({ description: 'Records that already held the data given.' }),
 });
 
-const Location = Type.String({ minLength: 1, maxLength: 20 });
-const Number4 = pathNumber(9999);
+const Location = Type.String({
+  minLength: 1,
+  maxLength: 20,
+  description: 'The shop: a stock location code of kind SHOP.',
+});
 const ShopParams = Type.Object({ location: Location });
-const ImageParams = Type.Object({ location: Location, imageno: pathNumber(MAX_IMAGE_NO) });
+const ImageParams = Type.Object({
+  location: Location,
+  imageno: pathNumber(MAX_IMAGE_NO, 'The image number (deleting a number the shop lacks is a 404).'),
+});
 /** Storing takes image numbers 1 to 99 (pathNumber takes 0 too; deleting image 0 is a 404). */
 const NewImageParams = Type.Object({
   location: Location,
-  imageno: Type.String({ pattern: '^(?!0+$)[0-9]{1,2}$', [DIGITS_MAX]: MAX_IMAGE_NO }),
+  imageno: Type.String({
+    pattern: '^(?!0+$)[0-9]{1,2}$',
+    [DIGITS_MAX]: MAX_IMAGE_NO,
+    description: `The image number, 1 to ${MAX_IMAGE_NO}.`,
+  }),
 });
-const AssistantParams = Type.Object({ location: Location, assistant: Number4 });
-const PointParams = Type.Object({ point: Location });
-const BlockParams = Type.Object({ page: Type.String({ minLength: 1, maxLength: 20 }), block: Number4 });
-const RegexParams = Type.Object({ name: Type.String({ minLength: 1, maxLength: 40 }) });
+const AssistantParams = Type.Object({
+  location: Location,
+  assistant: pathNumber(9999, 'The number of the assistant within the shop (ASSISTANT).'),
+});
+const PointParams = Type.Object({
+  point: Type.String({
+    minLength: 1,
+    maxLength: 20,
+    description: 'The code of the pickup point (LOCATION).',
+  }),
+});
+const BlockParams = Type.Object({
+  page: Type.String({ minLength: 1, maxLength: 20, description: 'The page of the consumer app (PAGE).' }),
+  block: pathNumber(9999, 'The number of the block on the page (BLOCK).'),
+});
+const PatternName = Type.String({
+  minLength: 1,
+  maxLength: 40,
+  description: 'The field the pattern validates (NAME).',
+});
+const RegexParams = Type.Object({ name: PatternName });
 const CountryRegexParams = Type.Object({
-  name: Type.String({ minLength: 1, maxLength: 40 }),
-  country: Type.String({ minLength: 2, maxLength: 2 }),
+  name: PatternName,
+  country: Type.String({
+    minLength: 2,
+    maxLength: 2,
+    description: 'The country, ISO 3166-1 alpha-2 (COUNTRY).',
+  }),
 });
 
 const saved = (r: { written: number; unchanged: number }) => ({ WRITTEN: r.written, UNCHANGED: r.unchanged });
@@ -58,7 +89,8 @@ function regexRoutes(withCountry: boolean) {
       summary: withCountry
         ? 'Create or replace the validation pattern of a field for one country'
         : 'Create or replace the validation pattern of a field for every country without its own',
-      description: 'The patterns the server validates with are fixed (409 PATTERN_FIXED).',
+      description:
+        "The patterns the server validates with are fixed (409 PATTERN_FIXED). The body's NAME and COUNTRY must equal the path's keys (a 400 naming the field otherwise).",
       params,
       body: RegexBody,
       response: SaveAnswer,
@@ -75,6 +107,8 @@ function regexRoutes(withCountry: boolean) {
       summary: withCountry
         ? 'Delete the pattern of a field for one country'
         : 'Delete the pattern of a field for every country',
+      description:
+        'The pattern is named by its field (and country) in the path; the patterns the server validates with are fixed (409 PATTERN_FIXED).',
       params,
       async handler({ params: p, services }) {
         await services.shops.content.deleteRegex(p.name, countryOf(p));
@@ -90,7 +124,8 @@ export const SHOPS_ADMIN_ROUTES = [
     summary: 'Set the details of a shop: contact, position, pickup, opening hours and exceptions',
     description:
       'The location must be a stock location of kind SHOP (its name and address are kept there). The body ' +
-      'has the form of a B2C_GetAllShops record; everything is replaced.',
+      'has the form of a B2C_GetAllShops record; everything is replaced. ' +
+      "Its LOCATION must equal the path's key (a 400 naming the field otherwise).",
     params: ShopParams,
     body: ShopBody,
     response: SaveAnswer,
@@ -122,6 +157,7 @@ export const SHOPS_ADMIN_ROUTES = [
     method: 'DELETE',
     url: '/TV2/Admin/shops/:location/images/:imageno',
     summary: 'Delete a shop image (409 IMAGE_IN_USE while an assistant shows it as photo)',
+    description: 'The image is named by the shop and its number in the path.',
     params: ImageParams,
     async handler({ params, services }) {
       await services.shops.shops.deleteShopImage(params.location, Number(params.imageno));
@@ -131,6 +167,8 @@ export const SHOPS_ADMIN_ROUTES = [
     method: 'PUT',
     url: '/TV2/Admin/shops/:location/assistants/:assistant',
     summary: 'Create or replace a shop assistant',
+    description:
+      "The body's LOCATION and ASSISTANT must equal the path's key (a 400 naming the field otherwise).",
     params: AssistantParams,
     body: AssistantBody,
     response: SaveAnswer,
@@ -144,6 +182,7 @@ export const SHOPS_ADMIN_ROUTES = [
     method: 'DELETE',
     url: '/TV2/Admin/shops/:location/assistants/:assistant',
     summary: 'Delete a shop assistant',
+    description: 'The assistant is named by the shop and its number in the path.',
     params: AssistantParams,
     async handler({ params, services }) {
       await services.shops.shops.deleteAssistant(params.location, Number(params.assistant));
@@ -153,6 +192,7 @@ export const SHOPS_ADMIN_ROUTES = [
     method: 'PUT',
     url: '/TV2/Admin/pickuppoints/:point',
     summary: 'Create or replace an external pickup point',
+    description: "The body's LOCATION must equal the path's key (a 400 naming the field otherwise).",
     params: PointParams,
     body: PickupPointBody,
     response: SaveAnswer,
@@ -165,6 +205,7 @@ export const SHOPS_ADMIN_ROUTES = [
     method: 'DELETE',
     url: '/TV2/Admin/pickuppoints/:point',
     summary: 'Delete an external pickup point',
+    description: 'The pickup point is named by its code in the path.',
     params: PointParams,
     async handler({ params, services }) {
       await services.shops.pickup.deletePickupPoint(params.point);
@@ -174,6 +215,7 @@ export const SHOPS_ADMIN_ROUTES = [
     method: 'PUT',
     url: '/TV2/Admin/homepages/:page/blocks/:block',
     summary: 'Create or replace a content block of a page of the consumer app',
+    description: "The body's PAGE and BLOCK must equal the path's key (a 400 naming the field otherwise).",
     params: BlockParams,
     body: HomePageBlockBody,
     response: SaveAnswer,
@@ -187,6 +229,7 @@ export const SHOPS_ADMIN_ROUTES = [
     method: 'DELETE',
     url: '/TV2/Admin/homepages/:page/blocks/:block',
     summary: 'Delete a content block',
+    description: 'The block is named by its page and number in the path.',
     params: BlockParams,
     async handler({ params, services }) {
       await services.shops.content.deleteHomePageBlock(params.page, Number(params.block));

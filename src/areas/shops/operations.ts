@@ -6,6 +6,7 @@ import {
   digits,
   type PageLimits,
   pageParams,
+  positiveDigits,
   queryObject,
   text,
   toPage,
@@ -95,7 +96,7 @@ export const B2C_GetShopImage = operation({
     '(If-None-Match gives 304).',
   query: queryObject({
     strlocation: text('Shop code.', 20),
-    strimageno: Type.Optional(digits('Image number (default 1).', '1')),
+    strimageno: Type.Optional(positiveDigits('Image number (default 1).', '1')),
   }),
   binaryTypes: ['image/jpeg', 'image/png', 'image/webp'],
   async handler({ query, services }) {

@@ -2,6 +2,7 @@ import { type Static, Type } from 'typebox';
 import { ValidationError } from '../../kernel/errors.ts';
 import { MAX_INT32, MIN_INT32 } from '../../kernel/int-limits.ts';
 import { LANGUAGE_SLOTS, type LanguageText } from '../../kernel/language.ts';
+import { readOnlyKeys } from '../../kernel/read-only-keys.ts';
 import { type CompanyPattern, MAX_PATTERN_LENGTH, PATTERN_NAME } from './company-regex.ts';
 import { MAX_EXCEPTIONS, MAX_INTERVALS_PER_DAY } from './opening-hours.ts';
 import {
@@ -89,7 +90,12 @@ export const ShopBody = Type.Object(
       Type.Array(
         Type.Object(
           {
-            DATE: Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', description: 'YYYY-MM-DD' }),
+            // The shape only: a day that does not exist is named by the service with the other
+            // fields of the shop, all at once (opening-hours.ts).
+            DATE: Type.String({
+              pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$',
+              description: 'A calendar date, YYYY-MM-DD.',
+            }),
             HOURS: Hours,
             DESCRIPTION: Type.Optional(Text),
           },
@@ -98,10 +104,16 @@ export const ShopBody = Type.Object(
         { maxItems: MAX_EXCEPTIONS },
       ),
     ),
+    ...readOnlyKeys(
+      ['NAME', 'ADDRESS', 'HOUSENUMBER', 'POSTALCODE', 'CITY', 'COUNTRY'],
+      "read-only here: ignored (the stock location's, set with PUT /TV2/Admin/locations/{location})",
+    ),
+    ...readOnlyKeys(['SCN']),
   },
   {
-    additionalProperties: true,
-    description: 'The form of a B2C_GetAllShops record; its location keys are ignored.',
+    additionalProperties: false,
+    description:
+      'The form of a B2C_GetAllShops record; its location keys (NAME, address) and SCN are ignored; any other unknown key is a 400.',
   },
 );
 export type ShopBody = Static<typeof ShopBody>;
@@ -122,8 +134,9 @@ export const AssistantBody = Type.Object(
       }),
     ),
     ACTIVE: Type.Optional(Flag),
+    ...readOnlyKeys(['SCN']),
   },
-  { additionalProperties: true, description: 'Read-only keys of an answer (SCN) are ignored.' },
+  { additionalProperties: false, description: 'Read-only keys of an answer (SCN) are ignored.' },
 );
 export type AssistantBody = Static<typeof AssistantBody>;
 
@@ -143,9 +156,10 @@ export const PickupPointBody = Type.Object(
     LONGITUDE: Degrees('Longitude'),
     DESCRIPTION: Type.Optional(Text),
     ACTIVE: Type.Optional(Flag),
+    ...readOnlyKeys(['TYPE', 'DISTANCE', 'SCN']),
   },
   {
-    additionalProperties: true,
+    additionalProperties: false,
     description: 'Read-only keys of an answer (TYPE, DISTANCE, SCN) are ignored.',
   },
 );
@@ -163,8 +177,9 @@ export const HomePageBlockBody = Type.Object(
     VALIDFROM: OptionalText(20),
     VALIDTO: OptionalText(20),
     ACTIVE: Type.Optional(Flag),
+    ...readOnlyKeys(['SCN']),
   },
-  { additionalProperties: true, description: 'Read-only keys of an answer (SCN) are ignored.' },
+  { additionalProperties: false, description: 'Read-only keys of an answer (SCN) are ignored.' },
 );
 export type HomePageBlockBody = Static<typeof HomePageBlockBody>;
 
@@ -182,8 +197,9 @@ export const RegexBody = Type.Object(
     ),
     PATTERN: Type.String({ minLength: 1, maxLength: MAX_PATTERN_LENGTH }),
     DESCRIPTION: Type.Optional(Text),
+    ...readOnlyKeys(['SERVER', 'SCN']),
   },
-  { additionalProperties: true, description: 'Read-only keys of an answer (SERVER, SCN) are ignored.' },
+  { additionalProperties: false, description: 'Read-only keys of an answer (SERVER, SCN) are ignored.' },
 );
 export type RegexBody = Static<typeof RegexBody>;
 

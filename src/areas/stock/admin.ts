@@ -12,7 +12,9 @@ import {
 } from './stock-input.ts';
 import type { StockLevel } from './stock-rules.ts';
 
-const LocationParams = Type.Object({ location: Type.String({ minLength: 1, maxLength: 20 }) });
+const LocationParams = Type.Object({
+  location: Type.String({ minLength: 1, maxLength: 20, description: 'The location code (LOCATION).' }),
+});
 const LevelAnswer = Type.Object({
   LOCATION: Type.String(),
   ARTICLE: Type.String(),
@@ -37,6 +39,7 @@ export const STOCK_ADMIN_ROUTES = [
     method: 'PUT',
     url: '/TV2/Admin/locations/:location',
     summary: 'Create or change a stock location (shop or warehouse)',
+    description: "The body's LOCATION must equal the path's key (a 400 naming the field otherwise).",
     params: LocationParams,
     body: LocationBody,
     response: Type.Object({
@@ -53,6 +56,8 @@ export const STOCK_ADMIN_ROUTES = [
     method: 'DELETE',
     url: '/TV2/Admin/locations/:location',
     summary: 'Delete a location that holds no stock',
+    description:
+      'The location is named by its code in the path; one that still holds stock is refused with 409.',
     params: LocationParams,
     async handler({ params, services }) {
       await services.stock.locations.deleteLocation(params.location);
@@ -62,6 +67,8 @@ export const STOCK_ADMIN_ROUTES = [
     method: 'POST',
     url: '/TV2/Admin/stock/movements',
     summary: 'Post a stock movement: a receipt, a correction or a transfer, with its reason',
+    description:
+      'TYPE says which: a RECEIPT needs QUANTITY, a TRANSFER needs QUANTITY and TOLOCATION, a CORRECTION gives either SETTO or DELTA. LOCATION, TOLOCATION, ARTICLE and SIZEX must exist. The answer holds the levels after the movement.',
     body: MovementBody,
     response: Type.Object({ LEVELS: Type.Array(LevelAnswer) }),
     async handler({ body, services }) {
@@ -111,6 +118,9 @@ export const STOCK_ADMIN_ROUTES = [
     method: 'PUT',
     url: '/TV2/Admin/stock/levels',
     summary: 'Set counted stock levels (a stock take): each differing level gets one correction movement',
+    description:
+      'Every LOCATION and ARTICLE (with its SIZEX) must exist; every level that breaks a rule is named (a 400), ' +
+      'and nothing is written.',
     body: Type.Object(
       {
         REASON: Type.String({ minLength: 1, maxLength: 100 }),

@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { NotFoundError } from '../../kernel/errors.ts';
+import { readOnlyKeys } from '../../kernel/read-only-keys.ts';
 import type { LocationService } from './location-service.ts';
 import {
   type Location,
@@ -37,8 +38,9 @@ export const LocationBody = Type.Object(
         Type.Null(),
       ]),
     ),
+    ...readOnlyKeys(['SCN']),
   },
-  { additionalProperties: true, description: 'Read-only keys of an answer (SCN) are ignored.' },
+  { additionalProperties: false, description: 'Read-only keys of an answer (SCN) are ignored.' },
 );
 export type LocationBody = Static<typeof LocationBody>;
 
@@ -62,17 +64,23 @@ export const MovementBody = Type.Object(
   {
     TYPE: Type.Union([Type.Literal('RECEIPT'), Type.Literal('CORRECTION'), Type.Literal('TRANSFER')]),
     LOCATION: Type.String({ minLength: 1, description: 'Where (for a transfer: from where).' }),
-    TOLOCATION: Type.Optional(Type.String({ minLength: 1, description: 'For a transfer: to where.' })),
+    TOLOCATION: Type.Optional(
+      Type.String({ minLength: 1, description: 'Required for a TRANSFER: to where.' }),
+    ),
     ARTICLE: Type.String({ minLength: 1 }),
     SIZEX: Type.String({ minLength: 1 }),
     QUANTITY: Type.Optional(
-      Type.Integer({ minimum: 1, maximum: MAX_MOVEMENT_QUANTITY, description: 'Receipt and transfer.' }),
+      Type.Integer({
+        minimum: 1,
+        maximum: MAX_MOVEMENT_QUANTITY,
+        description: 'Required for a RECEIPT and a TRANSFER.',
+      }),
     ),
     SETTO: Type.Optional(
       Type.Integer({
         minimum: 0,
         maximum: MAX_LEVEL_QUANTITY,
-        description: 'Correction: the counted on-hand quantity.',
+        description: 'Correction: the counted on-hand quantity; give either SETTO or DELTA.',
       }),
     ),
     DELTA: Type.Optional(
@@ -89,7 +97,11 @@ export const MovementBody = Type.Object(
       description: 'Why: delivery note, count, order number.',
     }),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    // What each TYPE needs is checked by the handler and checkCorrection and named in the fields'
+    // descriptions, not stated with if/then: Ajv would add a second, unnamed error ("/") to each.
+  },
 );
 export type MovementBody = Static<typeof MovementBody>;
 

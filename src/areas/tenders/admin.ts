@@ -7,7 +7,12 @@ import { VoucherSchema } from './schemas.ts';
 import type { TenderRow } from './tender-repository.ts';
 
 const CodeParams = Type.Object({
-  code: Type.String({ minLength: 1, maxLength: 40, pattern: '^[A-Za-z0-9 -]+$' }),
+  code: Type.String({
+    minLength: 1,
+    maxLength: 40,
+    pattern: '^[A-Za-z0-9 -]+$',
+    description: 'The code of the voucher or client cheque.',
+  }),
 });
 
 const EntrySchema = Type.Object({
@@ -38,16 +43,33 @@ export const TENDERS_ADMIN_ROUTES = [
         ]),
         AMOUNT: Type.Number({ exclusiveMinimum: 0, maximum: 1_000_000 }),
         CURRENCY: Type.Optional(Type.String({ pattern: '^[A-Z]{3}$' })),
-        CLIENT: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647 })),
+        CLIENT: Type.Optional(
+          Type.Integer({
+            minimum: 1,
+            maximum: 2_147_483_647,
+            description: 'Required for a CREDIT_NOTE_VOUCHER and a CLIENT_CHEQUE; the client must exist.',
+          }),
+        ),
         EMAIL: Type.Optional(Type.String({ maxLength: 254, format: 'email' })),
         WEBID: Type.String({
           minLength: 1,
           maxLength: 50,
           pattern: '^[\\x21-\\x7E](?:[\\x20-\\x7E]*[\\x21-\\x7E])?$',
         }),
-        VALIDUNTIL: Type.Optional(Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' })),
+        VALIDUNTIL: Type.Optional(
+          Type.String({
+            pattern: '^[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01])$',
+            description: 'A calendar date, YYYY-MM-DD.',
+          }),
+        ),
       },
-      { additionalProperties: false },
+      {
+        additionalProperties: false,
+        // CLIENT is required unless the KIND is GIFT_VOUCHER (the handler checks it as well)
+        if: { properties: { KIND: { not: { const: 'GIFT_VOUCHER' } } } },
+        // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then, not a promise
+        then: { required: ['CLIENT'] },
+      },
     ),
     response: Type.Object({ CREATED: Type.Boolean(), VOUCHER: VoucherSchema }),
     async handler({ body, services }) {
@@ -71,6 +93,7 @@ export const TENDERS_ADMIN_ROUTES = [
     method: 'GET',
     url: '/TV2/Admin/vouchers/:code',
     summary: 'A voucher with all its ledger entries',
+    description: 'The voucher is named by its code in the path.',
     params: CodeParams,
     response: TenderWithEntries,
     async handler({ params, services }) {
@@ -91,6 +114,7 @@ export const TENDERS_ADMIN_ROUTES = [
     method: 'PUT',
     url: '/TV2/Admin/vouchers/:code/blocked',
     summary: 'Block a voucher (it can be neither checked nor cashed) or unblock it',
+    description: 'The voucher is named by its code in the path.',
     params: CodeParams,
     body: Type.Object({ BLOCKED: Type.Boolean() }, { additionalProperties: false }),
     response: Type.Object({ VOUCHER: VoucherSchema }),
@@ -102,9 +126,15 @@ export const TENDERS_ADMIN_ROUTES = [
     method: 'PUT',
     url: '/TV2/Admin/vouchers/:code/validuntil',
     summary: 'Extend a voucher’s validity (a later last valid day; never an earlier one)',
+    description: 'The voucher is named by its code in the path; VALIDUNTIL is a calendar date, YYYY-MM-DD.',
     params: CodeParams,
     body: Type.Object(
-      { VALIDUNTIL: Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' }) },
+      {
+        VALIDUNTIL: Type.String({
+          pattern: '^[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01])$',
+          description: 'A calendar date, YYYY-MM-DD.',
+        }),
+      },
       { additionalProperties: false },
     ),
     response: Type.Object({ VOUCHER: VoucherSchema }),
@@ -116,6 +146,7 @@ export const TENDERS_ADMIN_ROUTES = [
     method: 'GET',
     url: '/TV2/Admin/tenderliability',
     summary: 'The outstanding liability: what all tenders still hold, per kind and currency',
+    description: 'Counts and sums the tenders whose balance is above 0, per kind and currency.',
     response: Type.Object({
       LIABILITY: Type.Array(
         Type.Object({

@@ -58,7 +58,10 @@ export const B2C_UpdateBonusCardValue = operation({
         maximum: 1_000_000,
         description: 'The signed amount to add, two decimals at most, not 0.',
       }),
-      DATE: Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', description: 'YYYY-MM-DD.' }),
+      DATE: Type.String({
+        pattern: '^[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01])$',
+        description: 'A calendar date, YYYY-MM-DD.',
+      }),
       EMAIL: Type.Optional(
         Type.String({ maxLength: 254, format: 'email', description: 'The client of a new card.' }),
       ),

@@ -274,11 +274,18 @@ describe('pricing through the import and the admin area', () => {
     expect(names(period)).toEqual(['/DISCOUNTPERC', '/VALIDFROM']);
     const noScope = await send('POST', '/TV2/Admin/linediscounts', {
       CUSTOMER: 20002,
-      ARTICLE: 'T2001-100',
       DISCOUNTPERC: 5,
       VALIDFROM: '2026-01-01',
     });
     expect(names(noScope)).toEqual(['/MODEL']);
+    // a line discount has no ARTICLE scope: the key is refused, not dropped (issue 14)
+    const articleScope = await send('POST', '/TV2/Admin/linediscounts', {
+      CUSTOMER: 20002,
+      ARTICLE: 'T2001-100',
+      DISCOUNTPERC: 5,
+      VALIDFROM: '2026-01-01',
+    });
+    expect(names(articleScope)).toEqual(['/ARTICLE']);
     const action = await send('POST', '/TV2/Admin/actionprices', {
       ARTICLE: '',
       CURRENCY: 'eur',
