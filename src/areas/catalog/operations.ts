@@ -4,7 +4,6 @@ import { FeedSchema, feedAnswer } from '../../kernel/feed-page.ts';
 import { Binary, JsonText, operation, rootOf } from '../../kernel/operation.ts';
 import type { Audience } from '../../kernel/paging.ts';
 import {
-  digits,
   type PageLimits,
   pageParams,
   positiveDigits,

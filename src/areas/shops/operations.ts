@@ -3,7 +3,6 @@ import { ValidationError } from '../../kernel/errors.ts';
 import { FeedSchema, feedAnswer } from '../../kernel/feed-page.ts';
 import { Binary, operation } from '../../kernel/operation.ts';
 import {
-  digits,
   type PageLimits,
   pageParams,
   positiveDigits,
