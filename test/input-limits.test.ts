@@ -71,7 +71,8 @@ function* walk(schema: SchemaNode | undefined, where: string): Generator<[Schema
 function* requestSchemas(): Generator<[SchemaNode, string]> {
   for (const [path, item] of Object.entries(doc.paths)) {
     for (const [method, operation] of Object.entries(item)) {
-      for (const p of operation.parameters ?? []) {
+      for (const listed of operation.parameters ?? []) {
+        const p = listed.$ref ? doc.components.parameters[listed.$ref.split('/').pop() ?? ''] : listed;
         if (p.in === 'path' || p.in === 'query') yield* walk(p.schema, `${method} ${path} ${p.in} ${p.name}`);
       }
       for (const [type, content] of Object.entries(operation.requestBody?.content ?? {})) {
@@ -115,7 +116,9 @@ describe('every number of every request has a range', () => {
     for (const [path, item] of Object.entries(doc.paths)) {
       for (const [method, operation] of Object.entries(item)) {
         if (method === 'head') continue;
-        for (const p of operation.parameters ?? []) {
+        for (const listed of operation.parameters ?? []) {
+          // Shared parameters (the Idempotency-Key header) are components, referred to by $ref.
+          const p = listed.$ref ? doc.components.parameters[listed.$ref.split('/').pop() ?? ''] : listed;
           const max = p.schema['x-digits-max'];
           if ((p.in !== 'path' && p.in !== 'query') || max === undefined) continue;
           const over = String(BigInt(max) + 1n);

@@ -3,7 +3,6 @@ import { onPostgres } from '../../kernel/db/engine.ts';
 import { changedAfter } from '../../kernel/db/feed-sql.ts';
 import type { DB } from '../../kernel/db/schema.ts';
 import type { Audience } from '../../kernel/paging.ts';
-import { visibleTo } from './article-rules.ts';
 import type {
   ArticleParameterCodeTable,
   ArticleParameterNumberTable,
@@ -367,7 +366,7 @@ export class CatalogRepository {
     for (const chunk of chunks(rows, 400)) {
       await this.db
         .insertInto('article')
-        .values(chunk.map((a) => ({ ...a, seen_retail: visibleTo('B2C', a) ? 1 : 0 })))
+        .values(chunk.map((a) => ({ ...a, seen_retail: seenByRetail(a) })))
         .onConflict((oc) =>
           oc.column('article_no').doUpdateSet((eb) => ({
             model_no: eb.ref('excluded.model_no'),
@@ -465,4 +464,12 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
+}
+
+/**
+ * 1 when retail sees the article as written (live, active, published: article-rules.ts `visibleTo`,
+ * which imports this module's types, so the rule is spelled out here): kept as `seen_retail`.
+ */
+function seenByRetail(a: Pick<ArticleRow, 'deleted' | 'active' | 'retail'>): 0 | 1 {
+  return a.deleted === 0 && a.active === 1 && a.retail === 1 ? 1 : 0;
 }

@@ -397,28 +397,30 @@ export class PricingRepository {
   ): Promise<ActionPriceListRow[]> {
     if (sinceScn > 0) {
       // Only prices of articles retail once saw (`seen_retail`): the others are no news to it (issue 14).
-      return this.#actionPrices()
-        .where(changedAfter('ap.scn', sinceScn))
-        .where('ap.pos', '>=', from)
-        // Asked per price (a scalar subquery), so PostgreSQL does not plan the join from the articles.
-        .where(
-          (eb) =>
-            eb
-              .selectFrom(articleFlags(this.db).as('seen'))
-              .whereRef('seen.article_no', '=', 'ap.article_no')
-              .select('seen.seen_retail'),
-          '=',
-          1,
-        )
-        .union(
-          this.#actionPrices()
-            .where(changedAfter('a.scn', sinceScn))
-            .where('ap.pos', '>=', from)
-            .where('a.seen_retail', '=', 1),
-        )
-        .orderBy('pos')
-        .limit(limit)
-        .execute();
+      return (
+        this.#actionPrices()
+          .where(changedAfter('ap.scn', sinceScn))
+          .where('ap.pos', '>=', from)
+          // Asked per price (a scalar subquery), so PostgreSQL does not plan the join from the articles.
+          .where(
+            (eb) =>
+              eb
+                .selectFrom(articleFlags(this.db).as('seen'))
+                .whereRef('seen.article_no', '=', 'ap.article_no')
+                .select('seen.seen_retail'),
+            '=',
+            1,
+          )
+          .union(
+            this.#actionPrices()
+              .where(changedAfter('a.scn', sinceScn))
+              .where('ap.pos', '>=', from)
+              .where('a.seen_retail', '=', 1),
+          )
+          .orderBy('pos')
+          .limit(limit)
+          .execute()
+      );
     }
     let query = this.#actionPrices()
       .where('ap.pos', '>=', from)

@@ -12,7 +12,7 @@ import {
 } from 'kysely';
 import { onPostgres } from '../../kernel/db/engine.ts';
 import type { DB } from '../../kernel/db/schema.ts';
-import { seenBy } from './stock-wire.ts';
+import { seenBy } from './location-visibility.ts';
 import type { StockLocationTable, StockMovementTable } from './tables.ts';
 
 /** A location as the services read and write it (its paging position is the database's). */

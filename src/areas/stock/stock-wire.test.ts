@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { seenBy } from './location-visibility.ts';
 import type { LevelFeedRow } from './stock-read-repository.ts';
 import type { LocationRow } from './stock-repository.ts';
 import {
@@ -7,7 +8,6 @@ import {
   levelVisibleTo,
   locationVisibleTo,
   quantitiesToWire,
-  seenBy,
 } from './stock-wire.ts';
 
 function location(code: string, overrides: Partial<LocationRow> = {}): LocationRow {

@@ -1,5 +1,9 @@
 import type { Audience } from '../../kernel/paging.ts';
+import { locationVisibleTo } from './location-visibility.ts';
 import type { LevelFeedRow } from './stock-read-repository.ts';
+
+export { locationVisibleTo } from './location-visibility.ts';
+
 import type { LocationRow } from './stock-repository.ts';
 
 /**
@@ -38,31 +42,7 @@ export interface ArticleStockWire {
   TOTALS: Array<{ SIZEX: string } & QuantitiesWire>;
 }
 
-type LocationFlags = Pick<LocationRow, 'deleted' | 'active' | 'serves_wholesale' | 'serves_retail'>;
 type ArticleFlags = { deleted: number; active: number; retail: number };
-
-/** Wholesale sees the active locations that serve wholesale; retail those that serve retail. */
-export function locationVisibleTo(audience: Audience, l: LocationFlags): boolean {
-  if (l.deleted === 1 || l.active !== 1) return false;
-  return audience === 'B2B' ? l.serves_wholesale === 1 : l.serves_retail === 1;
-}
-
-/**
- * Which audiences see a location as written: the repository keeps these as its `seen_*` flags, set
- * once and never cleared, so the feeds know who could ever have seen its levels.
- */
-export function seenBy(l: LocationFlags & { kind: string }): {
-  wholesale: 0 | 1;
-  retail: 0 | 1;
-  shop: 0 | 1;
-} {
-  const retail = locationVisibleTo('B2C', l);
-  return {
-    wholesale: locationVisibleTo('B2B', l) ? 1 : 0,
-    retail: retail ? 1 : 0,
-    shop: retail && l.kind === 'SHOP' ? 1 : 0,
-  };
-}
 
 /** The catalogue's rule (catalog-service.ts): retail sees active articles published for retail. */
 export function articleVisibleTo(audience: Audience, a: ArticleFlags): boolean {
