@@ -29,6 +29,8 @@ interface SchemaNode {
   allOf?: SchemaNode[];
 }
 interface Parameter {
+  /** A shared parameter (components.parameters) given by reference: the rest is there. */
+  $ref?: string;
   name: string;
   in: string;
   schema: SchemaNode;
@@ -41,7 +43,7 @@ interface OpenApi {
       { parameters?: Parameter[]; requestBody?: { content: Record<string, { schema: SchemaNode }> } }
     >
   >;
-  components: { schemas: Record<string, SchemaNode> };
+  components: { schemas: Record<string, SchemaNode>; parameters: Record<string, Parameter> };
 }
 
 beforeAll(async () => {
