@@ -69,12 +69,20 @@ function* walk(schema: SchemaNode | undefined, where: string): Generator<[Schema
   }
 }
 
+/** A parameter as listed, or the shared one its $ref names. */
+function resolved(listed: Parameter): Parameter {
+  if (!listed.$ref) return listed;
+  const shared = doc.components.parameters[listed.$ref.split('/').pop() ?? ''];
+  if (!shared) throw new Error(`no parameter ${listed.$ref}`);
+  return shared;
+}
+
 /** Every schema of every request: path and query parameters and JSON bodies. */
 function* requestSchemas(): Generator<[SchemaNode, string]> {
   for (const [path, item] of Object.entries(doc.paths)) {
     for (const [method, operation] of Object.entries(item)) {
       for (const listed of operation.parameters ?? []) {
-        const p = listed.$ref ? doc.components.parameters[listed.$ref.split('/').pop() ?? ''] : listed;
+        const p = resolved(listed);
         if (p.in === 'path' || p.in === 'query') yield* walk(p.schema, `${method} ${path} ${p.in} ${p.name}`);
       }
       for (const [type, content] of Object.entries(operation.requestBody?.content ?? {})) {
@@ -120,7 +128,7 @@ describe('every number of every request has a range', () => {
         if (method === 'head') continue;
         for (const listed of operation.parameters ?? []) {
           // Shared parameters (the Idempotency-Key header) are components, referred to by $ref.
-          const p = listed.$ref ? doc.components.parameters[listed.$ref.split('/').pop() ?? ''] : listed;
+          const p = resolved(listed);
           const max = p.schema['x-digits-max'];
           if ((p.in !== 'path' && p.in !== 'query') || max === undefined) continue;
           const over = String(BigInt(max) + 1n);
