@@ -4,6 +4,7 @@ import { generate } from 'json-schema-faker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDemoIfEmpty } from '../src/app.ts';
 import { digitsMaxKeyword } from '../src/http/digits-keyword.ts';
+import { answerChecker } from './helpers/openapi-answers.ts';
 import { testSeed } from './helpers/seed.ts';
 import { ENGINE, startTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -125,11 +126,16 @@ interface Route {
 let t: TestApp;
 let doc: Schema;
 const tokens: Record<string, string> = {};
+let answers: ReturnType<typeof answerChecker>;
+/** What the answers to the generated requests got wrong (the second property), one per kind. */
+const answerFaults = new Map<string, string>();
+let answersChecked = 0;
 
 beforeAll(async () => {
   t = await startTestApp();
   await loadDemoIfEmpty(t.services);
   doc = (await t.app.openApiDocument()) as unknown as Schema;
+  answers = answerChecker(doc);
   tokens.ADMIN = await t.tokenFor(['ADMIN']);
   tokens.B2B = await t.tokenFor(['B2B']);
   tokens.B2C = await t.tokenFor(['B2C']);
@@ -389,6 +395,12 @@ describe(`every request the document allows is accepted (${ENGINE})`, () => {
           ...(req.body !== undefined ? { payload: JSON.stringify(req.body) } : {}),
         });
         sent++;
+        answersChecked++;
+        for (const wrong of answers.mismatches(`${route.method} ${route.path}`, res)) {
+          // one per route, status and kind of fault, without the values that differ per request
+          const kind = wrong.replace(/ in \{.*$/, '').replace(/"[^"]*"/g, '"…"');
+          if (!answerFaults.has(kind)) answerFaults.set(kind, `${req.method} ${req.url}`);
+        }
         let problem: Problem = {};
         try {
           problem = res.headers['content-type']?.toString().includes('json') ? res.json() : {};
@@ -418,6 +430,14 @@ describe(`every request the document allows is accepted (${ENGINE})`, () => {
       `seed ${seed}`,
     ).toEqual([]);
   }, 300_000);
+
+  it('every answer to those requests validates against its declared status, headers and schema', () => {
+    // The answers of the test above (run first: tests in a file run in order), checked as
+    // test/contract-answers.test.ts checks the demo scenario's (test/helpers/openapi-answers.ts).
+    expect(answersChecked).toBeGreaterThan(500);
+    expect(answers.validated()).toBeGreaterThan(500);
+    expect([...answerFaults].map(([kind, example]) => `${kind}\n    e.g. ${example}`)).toEqual([]);
+  });
 });
 
 /**
