@@ -2961,7 +2961,7 @@ export interface components {
                 SIZEX: string;
                 BARCODE: string;
                 /** @description read-only: ignored */
-                POSITION?: unknown;
+                readonly POSITION?: unknown;
             }[];
             ARTICLEPARAMETERCODES?: {
                 LANGUAGE_1?: string;
@@ -2981,9 +2981,9 @@ export interface components {
                 PARAMETERNO: number;
             }[];
             /** @description read-only: ignored */
-            IMAGES?: unknown;
+            readonly IMAGES?: unknown;
             /** @description read-only: ignored */
-            SCN?: unknown;
+            readonly SCN?: unknown;
         };
         /** PutArticleAnswer */
         PutArticleAnswer: {
@@ -3165,7 +3165,7 @@ export interface components {
             CITY?: string | null;
             COUNTRY?: string | null;
             /** @description read-only: ignored */
-            SCN?: unknown;
+            readonly SCN?: unknown;
         };
         /** PutLocationAnswer */
         PutLocationAnswer: {
@@ -3485,19 +3485,19 @@ export interface components {
                 };
             }[];
             /** @description read-only here: ignored (the stock location's, set with PUT /TV2/Admin/locations/{location}) */
-            NAME?: unknown;
+            readonly NAME?: unknown;
             /** @description read-only here: ignored (the stock location's, set with PUT /TV2/Admin/locations/{location}) */
-            ADDRESS?: unknown;
+            readonly ADDRESS?: unknown;
             /** @description read-only here: ignored (the stock location's, set with PUT /TV2/Admin/locations/{location}) */
-            HOUSENUMBER?: unknown;
+            readonly HOUSENUMBER?: unknown;
             /** @description read-only here: ignored (the stock location's, set with PUT /TV2/Admin/locations/{location}) */
-            POSTALCODE?: unknown;
+            readonly POSTALCODE?: unknown;
             /** @description read-only here: ignored (the stock location's, set with PUT /TV2/Admin/locations/{location}) */
-            CITY?: unknown;
+            readonly CITY?: unknown;
             /** @description read-only here: ignored (the stock location's, set with PUT /TV2/Admin/locations/{location}) */
-            COUNTRY?: unknown;
+            readonly COUNTRY?: unknown;
             /** @description read-only: ignored */
-            SCN?: unknown;
+            readonly SCN?: unknown;
         };
         /** PutShopAnswer */
         PutShopAnswer: {
@@ -3532,7 +3532,7 @@ export interface components {
             PHOTOIMAGENO?: number | null;
             ACTIVE?: boolean | 0 | 1;
             /** @description read-only: ignored */
-            SCN?: unknown;
+            readonly SCN?: unknown;
         };
         /** PutShopAssistantAnswer */
         PutShopAssistantAnswer: {
@@ -3568,11 +3568,11 @@ export interface components {
             };
             ACTIVE?: boolean | 0 | 1;
             /** @description read-only: ignored */
-            TYPE?: unknown;
+            readonly TYPE?: unknown;
             /** @description read-only: ignored */
-            DISTANCE?: unknown;
+            readonly DISTANCE?: unknown;
             /** @description read-only: ignored */
-            SCN?: unknown;
+            readonly SCN?: unknown;
         };
         /** PutPickupPointAnswer */
         PutPickupPointAnswer: {
@@ -3613,7 +3613,7 @@ export interface components {
             VALIDTO?: string | null;
             ACTIVE?: boolean | 0 | 1;
             /** @description read-only: ignored */
-            SCN?: unknown;
+            readonly SCN?: unknown;
         };
         /** PutHomePageBlockAnswer */
         PutHomePageBlockAnswer: {
@@ -3640,9 +3640,9 @@ export interface components {
                 LANGUAGE_4?: string;
             };
             /** @description read-only: ignored */
-            SERVER?: unknown;
+            readonly SERVER?: unknown;
             /** @description read-only: ignored */
-            SCN?: unknown;
+            readonly SCN?: unknown;
         };
         /** PutRegexAnswer */
         PutRegexAnswer: {
@@ -3669,9 +3669,9 @@ export interface components {
                 LANGUAGE_4?: string;
             };
             /** @description read-only: ignored */
-            SERVER?: unknown;
+            readonly SERVER?: unknown;
             /** @description read-only: ignored */
-            SCN?: unknown;
+            readonly SCN?: unknown;
         };
         /** PutRegexForCountryAnswer */
         PutRegexForCountryAnswer: {
@@ -3886,25 +3886,25 @@ export interface components {
             DISCOUNTPERC?: number | string;
             ACTIVE?: boolean | 0 | 1;
             /** @description read-only here: ignored (set with PUT /TV2/Admin/customers/{customer}/details) */
-            EXTERNALKEY?: unknown;
+            readonly EXTERNALKEY?: unknown;
             /** @description read-only here: ignored (set with PUT /TV2/Admin/customers/{customer}/details) */
-            NAME2?: unknown;
+            readonly NAME2?: unknown;
             /** @description read-only here: ignored (set with PUT /TV2/Admin/customers/{customer}/details) */
-            VATNO?: unknown;
+            readonly VATNO?: unknown;
             /** @description read-only here: ignored (set with PUT /TV2/Admin/customers/{customer}/details) */
-            LANGUAGE?: unknown;
+            readonly LANGUAGE?: unknown;
             /** @description read-only here: ignored (set with PUT /TV2/Admin/customers/{customer}/details) */
-            PAYMENTDAYS?: unknown;
+            readonly PAYMENTDAYS?: unknown;
             /** @description read-only here: ignored (set with PUT /TV2/Admin/customers/{customer}/details) */
-            CREDITLIMIT?: unknown;
+            readonly CREDITLIMIT?: unknown;
             /** @description read-only here: ignored (set with PUT /TV2/Admin/customers/{customer}/details) */
-            REPRESENTATIVE?: unknown;
+            readonly REPRESENTATIVE?: unknown;
             /** @description read-only here: ignored (set with PUT /TV2/Admin/customers/{customer}/details) */
-            "INVOICE ADDRESSES"?: unknown;
+            readonly "INVOICE ADDRESSES"?: unknown;
             /** @description read-only here: ignored (set with PUT /TV2/Admin/customers/{customer}/details) */
-            "DELIVERY ADDRESSES"?: unknown;
+            readonly "DELIVERY ADDRESSES"?: unknown;
             /** @description read-only: ignored */
-            SCN?: unknown;
+            readonly SCN?: unknown;
         };
         /** PutCustomerAnswer */
         PutCustomerAnswer: {
@@ -3962,11 +3962,11 @@ export interface components {
             VALIDTO?: string | null;
             DISCOUNTPERC?: (number | string) | null;
             /** @description read-only: ignored */
-            AGREEMENT?: unknown;
+            readonly AGREEMENT?: unknown;
             /** @description read-only: ignored */
-            TYPE?: unknown;
+            readonly TYPE?: unknown;
             /** @description read-only: ignored */
-            SCN?: unknown;
+            readonly SCN?: unknown;
             NETPRICES?: {
                 CURRENCY: string;
                 /** @description A number, or a decimal string, with at most two decimals. */
@@ -3995,11 +3995,11 @@ export interface components {
             VALIDTO?: string | null;
             DISCOUNTPERC?: (number | string) | null;
             /** @description read-only: ignored */
-            AGREEMENT?: unknown;
+            readonly AGREEMENT?: unknown;
             /** @description read-only: ignored */
-            TYPE?: unknown;
+            readonly TYPE?: unknown;
             /** @description read-only: ignored */
-            SCN?: unknown;
+            readonly SCN?: unknown;
             NETPRICES?: {
                 CURRENCY: string;
                 /** @description A number, or a decimal string, with at most two decimals. */
@@ -4023,9 +4023,9 @@ export interface components {
             /** @description A number, or a decimal string, with at most two decimals. */
             DISCOUNTPERC: number | string;
             /** @description read-only: ignored */
-            LINEDISCOUNT?: unknown;
+            readonly LINEDISCOUNT?: unknown;
             /** @description read-only: ignored */
-            SCN?: unknown;
+            readonly SCN?: unknown;
             /** @description A calendar date, YYYY-MM-DD. */
             VALIDFROM: string;
             VALIDTO?: string | null;
@@ -4047,9 +4047,9 @@ export interface components {
             /** @description A number, or a decimal string, with at most two decimals. */
             DISCOUNTPERC: number | string;
             /** @description read-only: ignored */
-            LINEDISCOUNT?: unknown;
+            readonly LINEDISCOUNT?: unknown;
             /** @description read-only: ignored */
-            SCN?: unknown;
+            readonly SCN?: unknown;
             /** @description A calendar date, YYYY-MM-DD. */
             VALIDFROM: string;
             VALIDTO?: string | null;
@@ -4073,9 +4073,9 @@ export interface components {
             /** @description A calendar date, YYYY-MM-DD. */
             STARTDATE: string;
             /** @description read-only: ignored */
-            ACTIONPRICE?: unknown;
+            readonly ACTIONPRICE?: unknown;
             /** @description read-only: ignored */
-            SCN?: unknown;
+            readonly SCN?: unknown;
             /** @description A calendar date, YYYY-MM-DD, not before STARTDATE. */
             ENDDATE: string;
         };
@@ -4098,9 +4098,9 @@ export interface components {
             /** @description A calendar date, YYYY-MM-DD. */
             STARTDATE: string;
             /** @description read-only: ignored */
-            ACTIONPRICE?: unknown;
+            readonly ACTIONPRICE?: unknown;
             /** @description read-only: ignored */
-            SCN?: unknown;
+            readonly SCN?: unknown;
             /** @description A calendar date, YYYY-MM-DD, not before STARTDATE. */
             ENDDATE: string;
         };
@@ -4859,19 +4859,19 @@ export interface components {
                 VALIDTO: string;
             } | null;
             /** @description read-only: ignored */
-            HASPROFILEPHOTO?: unknown;
+            readonly HASPROFILEPHOTO?: unknown;
             /** @description read-only: ignored */
-            MARKEDFORDELETION?: unknown;
+            readonly MARKEDFORDELETION?: unknown;
             /** @description read-only: ignored */
-            MARKEDFORDELETIONAT?: unknown;
+            readonly MARKEDFORDELETIONAT?: unknown;
             /** @description read-only: ignored */
-            DELETIONDUE?: unknown;
+            readonly DELETIONDUE?: unknown;
             /** @description read-only: ignored */
-            CREATED?: unknown;
+            readonly CREATED?: unknown;
             /** @description read-only: ignored */
-            UPDATED?: unknown;
+            readonly UPDATED?: unknown;
             /** @description read-only: ignored */
-            SCN?: unknown;
+            readonly SCN?: unknown;
         };
         /** PutClientAnswer */
         PutClientAnswer: {

@@ -11,6 +11,6 @@ export function readOnlyKeys<K extends string>(
   note = 'read-only: ignored',
 ): Record<K, TOptional<TUnknown>> {
   return Object.fromEntries(
-    keys.map((key) => [key, Type.Optional(Type.Unknown({ description: note }))]),
+    keys.map((key) => [key, Type.Optional(Type.Unknown({ description: note, readOnly: true }))]),
   ) as Record<K, TOptional<TUnknown>>;
 }
