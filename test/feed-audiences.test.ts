@@ -65,7 +65,15 @@ async function feed(operation: string, scn: number) {
     });
     expect(res.statusCode, res.body).toBe(200);
     const page = res.json()[root];
-    const list = page.STOCKS ?? page.ARTICLES ?? page.IMAGES ?? page.SHOPS ?? page.ACTIONPRICES;
+    const list =
+      page.STOCKS ??
+      page.ARTICLES ??
+      page.IMAGES ??
+      page.SHOPS ??
+      page.ACTIONPRICES ??
+      page.ASSISTANTS ??
+      page.LOCATIONS ??
+      page.BLOCKS;
     shown.push(
       ...list.map((r: Key) => ({
         ARTICLE: r.ARTICLE,
@@ -165,5 +173,40 @@ describe(`change feeds tell an audience only of what it could see (${ENGINE})`, 
     // Taken off retail: retail saw it, so its price comes under DELETED.
     await t.services.catalog.saveArticles([article('SEEN-001', { retail: false })]);
     expect((await feed('B2C_GetAllActionPrice', since)).deleted).toEqual([seen.id]);
+  });
+
+  it('retail is not told of assistants, content blocks or pickup locations it never saw; once seen, it is', async () => {
+    const shops = t.services.shops;
+    await t.services.stock.locations.changeLocation('SHOPONLY', { active: true, servesRetail: true });
+    const since = await currentScn(t.database.db);
+    // Made inactive (or, for a shop, without pickup) and changed: never shown, so no news.
+    const assistant = { locationCode: 'SHOPONLY', assistantNo: 1, name: 'Ann', active: false };
+    await shops.shops.saveAssistant(assistant);
+    await shops.shops.saveAssistant({ ...assistant, name: 'Anne' });
+    const block = { page: 'HOME', blockNo: 1, position: 10, active: false };
+    await shops.content.saveHomePageBlock(block);
+    await shops.content.saveHomePageBlock({ ...block, position: 20 });
+    const point = { code: 'PP1', name: 'Point', latitude: '51', longitude: '4', active: false };
+    await shops.pickup.savePickupPoint(point);
+    await shops.pickup.savePickupPoint({ ...point, name: 'Point 2' });
+    await shops.shops.saveShopDetails([
+      { locationCode: 'SHOPONLY', pickup: false, phone: '+32 3 123 45 67' },
+    ]);
+    for (const operation of ['B2C_GetShopAssistants', 'B2C_GetHomePages', 'B2C_GetPickUpLocations']) {
+      expect(await feed(operation, since), operation).toEqual({ shown: [], deleted: [] });
+    }
+    // Shown, then hidden: retail saw each, so each comes under DELETED.
+    await shops.shops.saveAssistant({ ...assistant, active: true });
+    await shops.content.saveHomePageBlock({ ...block, active: true });
+    await shops.pickup.savePickupPoint({ ...point, active: true });
+    await shops.shops.saveShopDetails([{ locationCode: 'SHOPONLY', pickup: true }]);
+    const shown = await currentScn(t.database.db);
+    await shops.shops.saveAssistant(assistant);
+    await shops.content.saveHomePageBlock(block);
+    await shops.pickup.savePickupPoint(point);
+    await shops.shops.saveShopDetails([{ locationCode: 'SHOPONLY', pickup: false }]);
+    expect((await feed('B2C_GetShopAssistants', shown)).deleted).toHaveLength(1);
+    expect((await feed('B2C_GetHomePages', shown)).deleted).toHaveLength(1);
+    expect((await feed('B2C_GetPickUpLocations', shown)).deleted).toHaveLength(2);
   });
 });

@@ -180,6 +180,8 @@ FROM
 WHERE
   "d"."pos" >= $1
   AND likelihood ("l"."scn" > $2, 0.001)
+  AND "l"."seen_shop" = $3
+  AND "d"."seen_pickup" = $4
 UNION
 SELECT
   1 AS "sort",
@@ -227,12 +229,14 @@ FROM
       "stock_location"
   ) AS "l" ON "l"."code" = "d"."location_code"
 WHERE
-  "d"."pos" >= $3
-  AND likelihood ("d"."scn" > $4, 0.001)
+  "d"."pos" >= $5
+  AND likelihood ("d"."scn" > $6, 0.001)
+  AND "l"."seen_shop" = $7
+  AND "d"."seen_pickup" = $8
 ORDER BY
   "pos"
 LIMIT
-  $5;
+  $9;
 
 SELECT
   2 AS "sort",
@@ -259,10 +263,11 @@ FROM
 WHERE
   "p"."pos" >= $1
   AND likelihood ("p"."scn" > $2, 0.001)
+  AND "p"."seen" = $3
 ORDER BY
   "p"."pos"
 LIMIT
-  $3;
+  $4;
 
 -- PickupRepository.upsertPickupPoint
 INSERT INTO
@@ -280,7 +285,8 @@ INSERT INTO
     "active",
     "deleted",
     "scn",
-    "updated_at"
+    "updated_at",
+    "seen"
   )
 VALUES
   (
@@ -297,23 +303,28 @@ VALUES
     $11,
     $12,
     $13,
-    $14
+    $14,
+    $15
   )
 ON CONFLICT ("code") DO UPDATE
 SET
-  "name" = $15,
-  "address" = $16,
-  "house_number" = $17,
-  "postal_code" = $18,
-  "city" = $19,
-  "country" = $20,
-  "latitude_micro" = $21,
-  "longitude_micro" = $22,
-  "description" = $23,
-  "active" = $24,
-  "deleted" = $25,
-  "scn" = $26,
-  "updated_at" = $27;
+  "name" = $16,
+  "address" = $17,
+  "house_number" = $18,
+  "postal_code" = $19,
+  "city" = $20,
+  "country" = $21,
+  "latitude_micro" = $22,
+  "longitude_micro" = $23,
+  "description" = $24,
+  "active" = $25,
+  "deleted" = $26,
+  "scn" = $27,
+  "updated_at" = $28,
+  "seen" = CASE
+    WHEN "excluded"."seen" = 1 THEN 1
+    ELSE "pickup_point"."seen"
+  END;
 
 -- PickupRepository.visiblePickups
 SELECT

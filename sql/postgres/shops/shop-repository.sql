@@ -149,6 +149,7 @@ FROM
 WHERE
   "a"."pos" >= $1
   AND likelihood ("a"."scn" > $2, 0.001)
+  AND "a"."seen" = $3
 UNION
 SELECT
   "a"."pos" AS "pos",
@@ -189,13 +190,14 @@ FROM
       "stock_location"
   ) AS "l" ON "l"."code" = "a"."location_code"
 WHERE
-  "a"."pos" >= $3
-  AND likelihood ("l"."scn" > $4, 0.001)
-  AND "l"."seen_shop" = $5
+  "a"."pos" >= $4
+  AND likelihood ("l"."scn" > $5, 0.001)
+  AND "l"."seen_shop" = $6
+  AND "a"."seen" = $7
 ORDER BY
   "pos"
 LIMIT
-  $6;
+  $8;
 
 -- ShopRepository.assistantsPage (feed of one shop)
 SELECT
@@ -240,6 +242,7 @@ WHERE
   "a"."pos" >= $1
   AND "a"."location_code" = $2
   AND likelihood ("a"."scn" > $3, 0.001)
+  AND "a"."seen" = $4
 UNION
 SELECT
   "a"."pos" AS "pos",
@@ -280,14 +283,15 @@ FROM
       "stock_location"
   ) AS "l" ON "l"."code" = "a"."location_code"
 WHERE
-  "a"."pos" >= $4
-  AND "a"."location_code" = $5
-  AND likelihood ("l"."scn" > $6, 0.001)
-  AND "l"."seen_shop" = $7
+  "a"."pos" >= $5
+  AND "a"."location_code" = $6
+  AND likelihood ("l"."scn" > $7, 0.001)
+  AND "l"."seen_shop" = $8
+  AND "a"."seen" = $9
 ORDER BY
   "pos"
 LIMIT
-  $8;
+  $10;
 
 -- ShopRepository.assistantsShowingImage
 SELECT
@@ -338,10 +342,11 @@ FROM
 WHERE
   "pos" >= $1
   AND likelihood ("scn" > $2, 0.001)
+  AND "seen" = $3
 ORDER BY
   "pos"
 LIMIT
-  $3;
+  $4;
 
 -- ShopRepository.findAssistant
 SELECT
@@ -770,19 +775,24 @@ INSERT INTO
     "active",
     "deleted",
     "scn",
-    "updated_at"
+    "updated_at",
+    "seen"
   )
 VALUES
-  ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+  ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
 ON CONFLICT ("location_code", "assistant_no") DO UPDATE
 SET
-  "name" = $10,
-  "role" = $11,
-  "photo_image_no" = $12,
-  "active" = $13,
-  "deleted" = $14,
-  "scn" = $15,
-  "updated_at" = $16;
+  "name" = $11,
+  "role" = $12,
+  "photo_image_no" = $13,
+  "active" = $14,
+  "deleted" = $15,
+  "scn" = $16,
+  "updated_at" = $17,
+  "seen" = CASE
+    WHEN "excluded"."seen" = 1 THEN 1
+    ELSE "shop_assistant"."seen"
+  END;
 
 -- ShopRepository.upsertBlock
 INSERT INTO
@@ -799,7 +809,60 @@ INSERT INTO
     "active",
     "deleted",
     "scn",
-    "updated_at"
+    "updated_at",
+    "seen"
+  )
+VALUES
+  (
+    $1,
+    $2,
+    $3,
+    $4,
+    $5,
+    $6,
+    $7,
+    $8,
+    $9,
+    $10,
+    $11,
+    $12,
+    $13,
+    $14
+  )
+ON CONFLICT ("page", "block_no") DO UPDATE
+SET
+  "position" = $15,
+  "title" = $16,
+  "body" = $17,
+  "image" = $18,
+  "link" = $19,
+  "valid_from" = $20,
+  "valid_to" = $21,
+  "active" = $22,
+  "deleted" = $23,
+  "scn" = $24,
+  "updated_at" = $25,
+  "seen" = CASE
+    WHEN "excluded"."seen" = 1 THEN 1
+    ELSE "home_page_block"."seen"
+  END;
+
+-- ShopRepository.upsertDetail
+INSERT INTO
+  "shop_detail" (
+    "location_code",
+    "phone",
+    "email",
+    "latitude_micro",
+    "longitude_micro",
+    "pickup",
+    "time_zone",
+    "description",
+    "opening_hours",
+    "hours_exceptions",
+    "scn",
+    "updated_at",
+    "seen_pickup"
   )
 VALUES
   (
@@ -817,51 +880,23 @@ VALUES
     $12,
     $13
   )
-ON CONFLICT ("page", "block_no") DO UPDATE
-SET
-  "position" = $14,
-  "title" = $15,
-  "body" = $16,
-  "image" = $17,
-  "link" = $18,
-  "valid_from" = $19,
-  "valid_to" = $20,
-  "active" = $21,
-  "deleted" = $22,
-  "scn" = $23,
-  "updated_at" = $24;
-
--- ShopRepository.upsertDetail
-INSERT INTO
-  "shop_detail" (
-    "location_code",
-    "phone",
-    "email",
-    "latitude_micro",
-    "longitude_micro",
-    "pickup",
-    "time_zone",
-    "description",
-    "opening_hours",
-    "hours_exceptions",
-    "scn",
-    "updated_at"
-  )
-VALUES
-  ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
 ON CONFLICT ("location_code") DO UPDATE
 SET
-  "phone" = $13,
-  "email" = $14,
-  "latitude_micro" = $15,
-  "longitude_micro" = $16,
-  "pickup" = $17,
-  "time_zone" = $18,
-  "description" = $19,
-  "opening_hours" = $20,
-  "hours_exceptions" = $21,
-  "scn" = $22,
-  "updated_at" = $23;
+  "phone" = $14,
+  "email" = $15,
+  "latitude_micro" = $16,
+  "longitude_micro" = $17,
+  "pickup" = $18,
+  "time_zone" = $19,
+  "description" = $20,
+  "opening_hours" = $21,
+  "hours_exceptions" = $22,
+  "scn" = $23,
+  "updated_at" = $24,
+  "seen_pickup" = CASE
+    WHEN "excluded"."seen_pickup" = 1 THEN 1
+    ELSE "shop_detail"."seen_pickup"
+  END;
 
 -- ShopRepository.upsertRegex
 INSERT INTO

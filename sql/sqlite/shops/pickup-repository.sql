@@ -180,6 +180,8 @@ FROM
 WHERE
   "d"."pos" >= ?
   AND likelihood("l"."scn" > ?, 0.001)
+  AND "l"."seen_shop" = ?
+  AND "d"."seen_pickup" = ?
 UNION
 SELECT
   1 AS "sort",
@@ -229,6 +231,8 @@ FROM
 WHERE
   "d"."pos" >= ?
   AND likelihood("d"."scn" > ?, 0.001)
+  AND "l"."seen_shop" = ?
+  AND "d"."seen_pickup" = ?
 ORDER BY
   "pos"
 LIMIT
@@ -259,6 +263,7 @@ FROM
 WHERE
   "p"."pos" >= ?
   AND likelihood("p"."scn" > ?, 0.001)
+  AND "p"."seen" = ?
 ORDER BY
   "p"."pos"
 LIMIT
@@ -280,10 +285,11 @@ INSERT INTO
     "active",
     "deleted",
     "scn",
-    "updated_at"
+    "updated_at",
+    "seen"
   )
 VALUES
-  (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+  (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 ON CONFLICT ("code") DO UPDATE
 SET
   "name" = ?,
@@ -298,7 +304,11 @@ SET
   "active" = ?,
   "deleted" = ?,
   "scn" = ?,
-  "updated_at" = ?;
+  "updated_at" = ?,
+  "seen" = CASE
+    WHEN "excluded"."seen" = 1 THEN 1
+    ELSE "pickup_point"."seen"
+  END;
 
 -- PickupRepository.visiblePickups
 SELECT

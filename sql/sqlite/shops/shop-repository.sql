@@ -149,6 +149,7 @@ FROM
 WHERE
   "a"."pos" >= ?
   AND likelihood("a"."scn" > ?, 0.001)
+  AND "a"."seen" = ?
 UNION
 SELECT
   "a"."pos" AS "pos",
@@ -192,6 +193,7 @@ WHERE
   "a"."pos" >= ?
   AND likelihood("l"."scn" > ?, 0.001)
   AND "l"."seen_shop" = ?
+  AND "a"."seen" = ?
 ORDER BY
   "pos"
 LIMIT
@@ -240,6 +242,7 @@ WHERE
   "a"."pos" >= ?
   AND "a"."location_code" = ?
   AND likelihood("a"."scn" > ?, 0.001)
+  AND "a"."seen" = ?
 UNION
 SELECT
   "a"."pos" AS "pos",
@@ -284,6 +287,7 @@ WHERE
   AND "a"."location_code" = ?
   AND likelihood("l"."scn" > ?, 0.001)
   AND "l"."seen_shop" = ?
+  AND "a"."seen" = ?
 ORDER BY
   "pos"
 LIMIT
@@ -338,6 +342,7 @@ FROM
 WHERE
   "pos" >= ?
   AND likelihood("scn" > ?, 0.001)
+  AND "seen" = ?
 ORDER BY
   "pos"
 LIMIT
@@ -770,10 +775,11 @@ INSERT INTO
     "active",
     "deleted",
     "scn",
-    "updated_at"
+    "updated_at",
+    "seen"
   )
 VALUES
-  (?, ?, ?, ?, ?, ?, ?, ?, ?)
+  (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 ON CONFLICT ("location_code", "assistant_no") DO UPDATE
 SET
   "name" = ?,
@@ -782,7 +788,11 @@ SET
   "active" = ?,
   "deleted" = ?,
   "scn" = ?,
-  "updated_at" = ?;
+  "updated_at" = ?,
+  "seen" = CASE
+    WHEN "excluded"."seen" = 1 THEN 1
+    ELSE "shop_assistant"."seen"
+  END;
 
 -- ShopRepository.upsertBlock
 INSERT INTO
@@ -799,10 +809,11 @@ INSERT INTO
     "active",
     "deleted",
     "scn",
-    "updated_at"
+    "updated_at",
+    "seen"
   )
 VALUES
-  (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+  (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 ON CONFLICT ("page", "block_no") DO UPDATE
 SET
   "position" = ?,
@@ -815,7 +826,11 @@ SET
   "active" = ?,
   "deleted" = ?,
   "scn" = ?,
-  "updated_at" = ?;
+  "updated_at" = ?,
+  "seen" = CASE
+    WHEN "excluded"."seen" = 1 THEN 1
+    ELSE "home_page_block"."seen"
+  END;
 
 -- ShopRepository.upsertDetail
 INSERT INTO
@@ -831,10 +846,11 @@ INSERT INTO
     "opening_hours",
     "hours_exceptions",
     "scn",
-    "updated_at"
+    "updated_at",
+    "seen_pickup"
   )
 VALUES
-  (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+  (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 ON CONFLICT ("location_code") DO UPDATE
 SET
   "phone" = ?,
@@ -847,7 +863,11 @@ SET
   "opening_hours" = ?,
   "hours_exceptions" = ?,
   "scn" = ?,
-  "updated_at" = ?;
+  "updated_at" = ?,
+  "seen_pickup" = CASE
+    WHEN "excluded"."seen_pickup" = 1 THEN 1
+    ELSE "shop_detail"."seen_pickup"
+  END;
 
 -- ShopRepository.upsertRegex
 INSERT INTO

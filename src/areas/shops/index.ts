@@ -5,6 +5,7 @@ import { SHOPS_ERRORS } from './errors.ts';
 import { SHOP_IMPORT_KINDS } from './import-kinds.ts';
 import * as m0006 from './migrations/0006_shops.ts';
 import * as m0015 from './migrations/0015_shop_positions.ts';
+import * as m0041 from './migrations/0041_shops_seen.ts';
 import {
   B2C_GetAllShopImages,
   B2C_GetAllShops,
@@ -39,7 +40,7 @@ export const shopsArea: Area = {
   ],
   adminRoutes: SHOPS_ADMIN_ROUTES,
   importKinds: SHOP_IMPORT_KINDS,
-  migrations: { '0006_shops': m0006, '0015_shop_positions': m0015 },
+  migrations: { '0006_shops': m0006, '0015_shop_positions': m0015, '0041_shops_seen': m0041 },
   services: (_config, database) => ({ shops: createShopsServices(database) }),
   seedDemo: (services) => seedShops(services, {}),
 };

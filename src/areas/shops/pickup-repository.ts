@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { changedAfter } from '../../kernel/db/feed-sql.ts';
 import type { DB } from '../../kernel/db/schema.ts';
 import { locationRows } from '../stock/index.ts';
-import { type PickupPointRow, written } from './shop-repository.ts';
+import { type PickupPointRow, seenAsWritten, stickySeen, written } from './shop-repository.ts';
 
 /**
  * The pickup list's positions (docs/shops.md, "Paging"): a shop that allows pickup is at its shop
@@ -83,9 +83,17 @@ export class PickupRepository {
         .where('d.pos', '>=', from);
     const q =
       sinceScn > 0
-        ? base()
+        ? // Only shops retail once saw as pickup locations (issue 14; tables.ts).
+          base()
             .where(changedAfter('l.scn', sinceScn))
-            .union(base().where(changedAfter('d.scn', sinceScn)))
+            .where('l.seen_shop', '=', 1)
+            .where('d.seen_pickup', '=', 1)
+            .union(
+              base()
+                .where(changedAfter('d.scn', sinceScn))
+                .where('l.seen_shop', '=', 1)
+                .where('d.seen_pickup', '=', 1),
+            )
         : base()
             .where('d.pickup', '=', 1)
             .where('l.kind', '=', 'SHOP')
@@ -124,7 +132,7 @@ export class PickupRepository {
       .where('p.pos', '>=', from);
     q =
       sinceScn > 0
-        ? q.where(changedAfter('p.scn', sinceScn))
+        ? q.where(changedAfter('p.scn', sinceScn)).where('p.seen', '=', 1)
         : q.where('p.active', '=', 1).where('p.deleted', '=', 0);
     const rows = await q.orderBy('p.pos').limit(limit).execute();
     return rows.map((r) => ({
@@ -149,8 +157,10 @@ export class PickupRepository {
     const { code, ...changes } = row;
     await this.db
       .insertInto('pickup_point')
-      .values(row)
-      .onConflict((oc) => oc.column('code').doUpdateSet(changes))
+      .values({ ...row, seen: seenAsWritten(row) })
+      .onConflict((oc) =>
+        oc.column('code').doUpdateSet({ ...changes, seen: stickySeen('pickup_point.seen') }),
+      )
       .execute();
   }
 }

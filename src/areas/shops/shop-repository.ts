@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { changedAfter } from '../../kernel/db/feed-sql.ts';
 import type { DB } from '../../kernel/db/schema.ts';
 import { locationRows } from '../stock/index.ts';
@@ -12,11 +12,11 @@ import type {
 } from './tables.ts';
 
 // The rows as the services compare and write them: a paging position is the database's (tables.ts).
-export type ShopDetailRow = Omit<ShopDetailTable, 'pos'>;
+export type ShopDetailRow = Omit<ShopDetailTable, 'pos' | 'seen_pickup'>;
 export type ShopImageRow = Omit<ShopImageTable, 'data' | 'pos'> & { data: Buffer };
-export type AssistantRow = Omit<ShopAssistantTable, 'pos'>;
-export type PickupPointRow = Omit<PickupPointTable, 'pos'>;
-export type BlockRow = Omit<HomePageBlockTable, 'pos'>;
+export type AssistantRow = Omit<ShopAssistantTable, 'pos' | 'seen'>;
+export type PickupPointRow = Omit<PickupPointTable, 'pos' | 'seen'>;
+export type BlockRow = Omit<HomePageBlockTable, 'pos' | 'seen'>;
 export type RegexRow = Omit<CompanyRegexTable, 'pos'>;
 
 /** A row of a page: the record and its stable paging position (docs/architecture.md, "Paging"). */
@@ -26,6 +26,20 @@ export type Positioned<R> = R & { pos: number };
 export function written<R extends object>(row: R): Omit<R, 'pos'> {
   const { pos: _, ...rest } = row as R & { pos?: unknown };
   return rest;
+}
+
+/** 1 when retail sees the record as written (live and active): kept as its `seen` (tables.ts). */
+export function seenAsWritten(row: { active: number; deleted: number }): 0 | 1 {
+  return row.active === 1 && row.deleted === 0 ? 1 : 0;
+}
+
+/**
+ * The `seen` flag an upsert leaves: 1 when the written row is seen (`excluded`), else what it was;
+ * once set it is never cleared, so the feeds report what retail once saw (issue 14).
+ */
+export function stickySeen(column: string) {
+  const name = column.split('.')[1] ?? column;
+  return sql<number>`case when ${sql.ref(`excluded.${name}`)} = 1 then 1 else ${sql.ref(column)} end`;
 }
 
 /** The engines' bigint position and SCN as JS numbers. */
@@ -220,7 +234,13 @@ export class ShopRepository {
       sinceScn > 0
         ? base()
             .where(changedAfter('a.scn', sinceScn))
-            .union(base().where(changedAfter('l.scn', sinceScn)).where('l.seen_shop', '=', 1))
+            .where('a.seen', '=', 1)
+            .union(
+              base()
+                .where(changedAfter('l.scn', sinceScn))
+                .where('l.seen_shop', '=', 1)
+                .where('a.seen', '=', 1),
+            )
         : base()
             .where('a.deleted', '=', 0)
             .where('a.active', '=', 1)
@@ -266,7 +286,7 @@ export class ShopRepository {
     let q = this.db.selectFrom('home_page_block').selectAll().where('pos', '>=', from);
     q =
       sinceScn > 0
-        ? q.where(changedAfter('scn', sinceScn))
+        ? q.where(changedAfter('scn', sinceScn)).where('seen', '=', 1)
         : q.where('deleted', '=', 0).where('active', '=', 1);
     if (page !== undefined) q = q.where('page', '=', page);
     return (await q.orderBy('pos').limit(limit).execute()).map(positioned);
@@ -318,8 +338,12 @@ export class ShopRepository {
     const { location_code, ...changes } = row;
     await this.db
       .insertInto('shop_detail')
-      .values(row)
-      .onConflict((oc) => oc.column('location_code').doUpdateSet(changes))
+      .values({ ...row, seen_pickup: row.pickup === 1 ? 1 : 0 })
+      .onConflict((oc) =>
+        oc
+          .column('location_code')
+          .doUpdateSet({ ...changes, seen_pickup: stickySeen('shop_detail.seen_pickup') }),
+      )
       .execute();
   }
 
@@ -349,8 +373,12 @@ export class ShopRepository {
     const { location_code, assistant_no, ...changes } = row;
     await this.db
       .insertInto('shop_assistant')
-      .values(row)
-      .onConflict((oc) => oc.columns(['location_code', 'assistant_no']).doUpdateSet(changes))
+      .values({ ...row, seen: seenAsWritten(row) })
+      .onConflict((oc) =>
+        oc
+          .columns(['location_code', 'assistant_no'])
+          .doUpdateSet({ ...changes, seen: stickySeen('shop_assistant.seen') }),
+      )
       .execute();
   }
 
@@ -359,8 +387,12 @@ export class ShopRepository {
     const { page, block_no, ...changes } = row;
     await this.db
       .insertInto('home_page_block')
-      .values(row)
-      .onConflict((oc) => oc.columns(['page', 'block_no']).doUpdateSet(changes))
+      .values({ ...row, seen: seenAsWritten(row) })
+      .onConflict((oc) =>
+        oc
+          .columns(['page', 'block_no'])
+          .doUpdateSet({ ...changes, seen: stickySeen('home_page_block.seen') }),
+      )
       .execute();
   }
 

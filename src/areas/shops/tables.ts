@@ -27,6 +27,8 @@ export interface ShopDetailTable {
   updated_at: Instant;
   /** Stable paging position: set by the database on insert, never changed (docs/architecture.md, "Paging"). */
   pos: Generated<number>;
+  /** 1 once the details allowed pickup; never cleared: the pickup feed's DELETED (migration 0041). */
+  seen_pickup: Generated<number>;
 }
 
 export interface ShopImageTable {
@@ -52,6 +54,8 @@ export interface ShopAssistantTable {
   photo_image_no: number | null;
   active: Flag;
   deleted: Flag;
+  /** 1 once retail saw it (written live and active); never cleared: the feeds' DELETED (migration 0041). */
+  seen: Generated<number>;
   scn: number;
   updated_at: Instant;
   /** Stable paging position: set by the database on insert, never changed (docs/architecture.md, "Paging"). */
@@ -72,6 +76,8 @@ export interface PickupPointTable {
   description: LanguageJson;
   active: Flag;
   deleted: Flag;
+  /** 1 once retail saw it (written live and active); never cleared: the feeds' DELETED (migration 0041). */
+  seen: Generated<number>;
   scn: number;
   updated_at: Instant;
   /** Stable paging position: set by the database on insert, never changed (docs/architecture.md, "Paging"). */
@@ -92,6 +98,8 @@ export interface HomePageBlockTable {
   valid_to: Instant | null;
   active: Flag;
   deleted: Flag;
+  /** 1 once retail saw it (written live and active); never cleared: the feeds' DELETED (migration 0041). */
+  seen: Generated<number>;
   scn: number;
   updated_at: Instant;
   /** Stable paging position: set by the database on insert, never changed (docs/architecture.md, "Paging"). */
