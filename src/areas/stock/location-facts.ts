@@ -8,7 +8,7 @@ import { type LocationRow, StockRepository } from './stock-repository.ts';
  * its unit of work's transaction (`uow.db`): the read joins the caller's transaction.
  *
  * Where another area's statement must join the locations to stay one statement (the shops feeds),
- * it uses the query fragment `locationRows` from the stock repository instead.
+ * it uses the query fragment `locationRows` (location-repository.ts) instead.
  */
 
 /** One stock location by code, deleted ones included. */
@@ -16,5 +16,5 @@ export function findLocationIn(db: Kysely<DB>, code: string): Promise<LocationRo
   return new StockRepository(db).findLocation(code);
 }
 
-export { locationRows } from './stock-repository.ts';
+export { locationRows } from './location-repository.ts';
 export type { LocationRow };

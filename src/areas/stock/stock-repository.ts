@@ -81,37 +81,6 @@ function num(value: unknown): number {
   return Number(value);
 }
 
-// --- query fragments: the stock area's tables inside another area's statement -----------------
-// Another area's statement that must join the locations (shops: a shop is a stock location with
-// details) joins this subquery instead of naming the table; both engines flatten it into the
-// statement, so the plan is that of a plain join.
-
-/**
- * Every stock location (deleted ones included), with its stable paging position `pos`: join as
- * `.innerJoin(locationRows(db).as('l'), 'l.code', ...)`, page as `l.pos >= ? ORDER BY l.pos`.
- */
-export function locationRows(db: Kysely<DB>) {
-  return db
-    .selectFrom('stock_location')
-    .select([
-      'pos',
-      'code',
-      'name',
-      'kind',
-      'seen_shop',
-      'serves_wholesale',
-      'serves_retail',
-      'active',
-      'address',
-      'house_number',
-      'postal_code',
-      'city',
-      'country',
-      'deleted',
-      'scn',
-    ]);
-}
-
 /** The SQL statements of the stock area but its lists and feeds (StockReadRepository). */
 export class StockRepository {
   /** `db`: the connection or transaction it runs on (the catalogue's reads join it: stock-shared.ts). */
