@@ -1,7 +1,6 @@
 import type { FieldError } from '../../kernel/errors.ts';
 import { type LanguageText, toLanguageJson } from '../../kernel/language.ts';
-import type { Audience } from '../../kernel/paging.ts';
-import type { ArticleChildren, ArticleRow, ArticleVersion } from './catalog-repository.ts';
+import type { ArticleChildren, ArticleRow } from './catalog-repository.ts';
 import { isValidEan13 } from './ean.ts';
 
 /**
@@ -31,14 +30,7 @@ export interface ArticleInput {
   parameterNumbers: Array<{ code: number; number: number; text: LanguageText }>;
 }
 
-/** Whether `audience` sees the article: B2B every live one, B2C the live ones active and for retail. */
-export function visibleTo(
-  audience: Audience,
-  a: Pick<ArticleVersion, 'deleted' | 'retail' | 'active'>,
-): boolean {
-  if (a.deleted === 1) return false;
-  return audience === 'B2B' || (a.retail === 1 && a.active === 1);
-}
+export { visibleTo } from './article-visibility.ts';
 
 /**
  * The checks of an article that its written form's schema cannot state (catalog-input.ts states

@@ -1,10 +1,8 @@
-import { CompiledQuery, type Kysely } from 'kysely';
-import { onPostgres } from '../../kernel/db/engine.ts';
+import type { CompiledQuery, Kysely } from 'kysely';
+import { keptPerCount } from '../../kernel/db/compiled-once.ts';
 import type { DB, LanguageJson } from '../../kernel/db/schema.ts';
 
-/** At most this many counts of barcodes are kept compiled, per engine. */
-const KEPT_COUNTS = 64;
-const KEPT = { sqlite: new Map<number, string>(), postgres: new Map<number, string>() };
+const kept = keptPerCount<BarcodeRow>();
 
 interface BarcodeRow {
   barcode: string;
@@ -49,17 +47,8 @@ export class BarcodeRepository {
    * about 3 % of a web order's CPU), then run with each call's barcodes.
    */
   #query(wanted: readonly string[]): CompiledQuery<BarcodeRow> {
-    const engine = onPostgres(this.db) ? 'postgres' : 'sqlite';
-    const kept = KEPT[engine];
-    const text = kept.get(wanted.length);
-    if (text !== undefined) return CompiledQuery.raw(text, [...wanted, 0]) as CompiledQuery<BarcodeRow>;
-    const query = this.#build(wanted).compile();
-    // The parameters must be the barcodes in order, then the deleted flag: else run it as built.
-    const expected = [...wanted, 0];
-    const same =
-      query.parameters.length === expected.length && query.parameters.every((p, i) => p === expected[i]);
-    if (same && kept.size < KEPT_COUNTS) kept.set(wanted.length, query.sql);
-    return query;
+    // the barcodes in order, then the deleted flag
+    return kept(this.db, wanted.length, [...wanted, 0], () => this.#build(wanted));
   }
 
   #build(wanted: readonly string[]) {

@@ -3,6 +3,7 @@ import { onPostgres } from '../../kernel/db/engine.ts';
 import { changedAfter } from '../../kernel/db/feed-sql.ts';
 import type { DB } from '../../kernel/db/schema.ts';
 import type { Audience } from '../../kernel/paging.ts';
+import { seenByRetail } from './article-visibility.ts';
 import type {
   ArticleParameterCodeTable,
   ArticleParameterNumberTable,
@@ -464,12 +465,4 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
-}
-
-/**
- * 1 when retail sees the article as written (live, active, published: article-rules.ts `visibleTo`,
- * which imports this module's types, so the rule is spelled out here): kept as `seen_retail`.
- */
-function seenByRetail(a: Pick<ArticleRow, 'deleted' | 'active' | 'retail'>): 0 | 1 {
-  return a.deleted === 0 && a.active === 1 && a.retail === 1 ? 1 : 0;
 }

@@ -13,28 +13,23 @@ import {
 import { onPostgres } from '../../kernel/db/engine.ts';
 import type { DB } from '../../kernel/db/schema.ts';
 import { seenBy } from './location-visibility.ts';
-import type { StockLocationTable, StockMovementTable } from './tables.ts';
+import type { LevelKey, LevelRow, MovementRow } from './stock-batches.ts';
+import {
+  chunks,
+  keptMovements,
+  keptReservations,
+  MOVEMENT_COLUMNS,
+  pick,
+  quantitiesOf,
+} from './stock-batches.ts';
+import type { StockLocationTable } from './tables.ts';
 
 /** A location as the services read and write it (its paging position is the database's). */
 export type LocationRow = Omit<StockLocationTable, 'pos' | 'seen_wholesale' | 'seen_retail' | 'seen_shop'>;
-export type MovementRow = Omit<StockMovementTable, 'id'>;
+export type { MovementRow } from './stock-batches.ts';
 export type StoredMovement = MovementRow & { id: number };
 
-/** One stock level: an article's size at a location. */
-export interface LevelKey {
-  articleNo: string;
-  sizex: string;
-  locationCode: string;
-}
-
-export interface LevelRow {
-  article_no: string;
-  sizex: string;
-  location_code: string;
-  on_hand: number;
-  reserved: number;
-  scn: number;
-}
+export type { LevelKey, LevelRow } from './stock-batches.ts';
 
 export interface LedgerMismatch {
   article_no: string;
@@ -44,15 +39,6 @@ export interface LedgerMismatch {
   reserved: number | null;
   sum_on_hand: number | null;
   sum_reserved: number | null;
-}
-
-/** Rows per multi-row statement: well under SQLite's and PostgreSQL's bound-parameter limits. */
-const CHUNK = 500;
-
-function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
 }
 
 const LEVEL_COLUMNS = ['article_no', 'sizex', 'location_code', 'on_hand', 'reserved', 'scn'] as const;
@@ -416,37 +402,57 @@ export class StockRepository {
   async reserveAll(rows: ReadonlyArray<LevelKey & { quantity: number }>, scn: number): Promise<LevelRow[]> {
     const out: LevelRow[] = [];
     for (const part of chunks(rows)) {
-      const changed = await this.db
-        .updateTable('stock_level')
-        .from(quantitiesOf(part).as('take'))
-        .set((eb) => ({ reserved: eb('stock_level.reserved', '+', eb.ref('take.quantity')), scn }))
-        .whereRef('stock_level.article_no', '=', 'take.key_article')
-        .whereRef('stock_level.sizex', '=', 'take.key_sizex')
-        .whereRef('stock_level.location_code', '=', 'take.key_location')
-        .where((eb) =>
-          eb.and([
-            eb(eb('stock_level.on_hand', '-', eb.ref('stock_level.reserved')), '>=', eb.ref('take.quantity')),
-            eb(
-              'stock_level.location_code',
-              'in',
-              eb
-                .selectFrom('stock_location')
-                .select('stock_location.code')
-                .where('stock_location.active', '=', 1)
-                .where('stock_location.deleted', '=', 0),
-            ),
-          ]),
-        )
-        .returning(LEVEL_COLUMNS)
-        .execute();
-      for (const row of changed) out.push(normaliseLevel(row));
+      // Kept compiled per count of levels (keptReservations): the SCN, the levels, the location's flags.
+      const parameters = [
+        scn,
+        ...part.flatMap((r) => [r.articleNo, r.sizex, r.locationCode, r.quantity]),
+        1,
+        0,
+      ];
+      const query = keptReservations(this.db, part.length, parameters, () =>
+        this.db
+          .updateTable('stock_level')
+          .from(quantitiesOf(part).as('take'))
+          .set((eb) => ({ reserved: eb('stock_level.reserved', '+', eb.ref('take.quantity')), scn }))
+          .whereRef('stock_level.article_no', '=', 'take.key_article')
+          .whereRef('stock_level.sizex', '=', 'take.key_sizex')
+          .whereRef('stock_level.location_code', '=', 'take.key_location')
+          .where((eb) =>
+            eb.and([
+              eb(
+                eb('stock_level.on_hand', '-', eb.ref('stock_level.reserved')),
+                '>=',
+                eb.ref('take.quantity'),
+              ),
+              eb(
+                'stock_level.location_code',
+                'in',
+                eb
+                  .selectFrom('stock_location')
+                  .select('stock_location.code')
+                  .where('stock_location.active', '=', 1)
+                  .where('stock_location.deleted', '=', 0),
+              ),
+            ]),
+          )
+          .returning(LEVEL_COLUMNS),
+      );
+      const changed = await this.db.executeQuery(query);
+      for (const row of changed.rows) out.push(normaliseLevel(row));
     }
     return out;
   }
 
   // Stryker disable all
   async insertMovements(rows: readonly MovementRow[]): Promise<void> {
-    for (const part of chunks(rows)) await this.db.insertInto('stock_movement').values(part).execute();
+    for (const part of chunks(rows)) {
+      const parameters = part.flatMap((r) => MOVEMENT_COLUMNS.map((c) => r[c]));
+      await this.db.executeQuery(
+        keptMovements(this.db, part.length, parameters, () =>
+          this.db.insertInto('stock_movement').values(part.map((r) => pick(r, MOVEMENT_COLUMNS))),
+        ),
+      );
+    }
   }
 
   // Stryker restore all
@@ -473,24 +479,6 @@ export class StockRepository {
 }
 
 // Stryker disable all
-/**
- * Level keys with a quantity as a table for one statement: `(select column1 as key_article, ...
- * from (values (?, ?, ?, ?), ...))`, with columns named apart from stock_level's so that neither
- * engine finds a bare column name ambiguous. The quantity is cast: PostgreSQL types a bare
- * parameter in VALUES as text.
- */
-function quantitiesOf(rows: ReadonlyArray<LevelKey & { quantity: number }>) {
-  const values = sql.join(
-    rows.map((r) => sql`(${r.articleNo}, ${r.sizex}, ${r.locationCode}, cast(${r.quantity} as integer))`),
-  );
-  return sql<{
-    key_article: string;
-    key_sizex: string;
-    key_location: string;
-    quantity: number;
-  }>`(select column1 as key_article, column2 as key_sizex, column3 as key_location, column4 as quantity from (values ${values}) as v)`;
-}
-
 export function levelKeyString(articleNo: string, sizex: string, locationCode: string): string {
   return `${articleNo}\u0000${sizex}\u0000${locationCode}`;
 }

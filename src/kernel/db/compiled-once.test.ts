@@ -1,6 +1,6 @@
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { compiledOnce } from './compiled-once.ts';
+import { compiledOnce, keptPerCount } from './compiled-once.ts';
 import type { DB } from './schema.ts';
 
 // Compiling needs no connection: the dialects are never asked for one here.
@@ -82,5 +82,45 @@ describe('compiledOnce, the first call', () => {
     });
     once({ article: 'A1', group: 1, customerGroup: null });
     expect(seen).toEqual(['\u0000compiledOnce:article', 'A1']);
+  });
+});
+
+describe('keptPerCount', () => {
+  const insert = (db: Kysely<DB>, articles: readonly string[]) => () =>
+    db
+      .insertInto('price_article')
+      .values(articles.map((a) => ({ article_no: a, deleted: 0, scn: 7, pos: 1 })));
+  const parametersOf = (articles: readonly string[]) => articles.flatMap((a) => [a, 0, 7, 1]);
+
+  it('builds once per count and engine, then gives what Kysely compiles for the same values', () => {
+    const kept = keptPerCount<unknown>();
+    let builds = 0;
+    for (const db of [sqlite, postgres]) {
+      for (const articles of [['A'], ['B', "O'Neil"], ['C'], ['D', 'E']]) {
+        const got = kept(db, articles.length, parametersOf(articles), () => {
+          builds++;
+          return insert(db, articles)();
+        });
+        const expected = insert(db, articles)().compile();
+        expect(got.sql).toBe(expected.sql);
+        expect(got.parameters).toEqual(expected.parameters);
+      }
+    }
+    // counts 1 and 2, on each engine
+    expect(builds).toBe(4);
+  });
+
+  it('keeps nothing when the compiled parameters are not the ones given, in order', () => {
+    const kept = keptPerCount<unknown>();
+    let builds = 0;
+    for (const articles of [['A'], ['B'], ['C']]) {
+      const got = kept(sqlite, 1, [0, 7, 1, articles[0]], () => {
+        builds++;
+        return insert(sqlite, articles)();
+      });
+      // run as built, with its own parameters
+      expect(got.parameters).toEqual(parametersOf(articles));
+    }
+    expect(builds).toBe(3);
   });
 });

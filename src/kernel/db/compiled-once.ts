@@ -1,4 +1,6 @@
-import { type Compilable, CompiledQuery } from 'kysely';
+import { type Compilable, CompiledQuery, type Kysely } from 'kysely';
+import { onPostgres } from './engine.ts';
+import type { DB } from './schema.ts';
 
 /**
  * A query of fixed shape, built and compiled by Kysely once and then run with each call's values.
@@ -45,5 +47,36 @@ export function compiledOnce<V extends { [K in keyof V]: string | number | null 
     if (compiled === undefined) return prepare(values);
     const parameters = compiled.slots.map((s) => ('key' in s ? values[s.key] : s.constant));
     return CompiledQuery.raw(compiled.sql, parameters) as CompiledQuery<R>;
+  };
+}
+
+/** At most this many counts of rows are kept compiled per statement and engine. */
+const KEPT_COUNTS = 64;
+
+/**
+ * A statement whose SQL depends only on a count of rows (a multi-row insert, an UPDATE over a VALUES
+ * table of the rows), kept compiled per count and engine: the first call of each count builds and
+ * compiles it with Kysely and runs that; later calls of that count run the kept SQL with
+ * `parameters`, without building anything. It is kept only when the compiled parameters are exactly
+ * `parameters` in order (each value a bound parameter, the statement's constants at their places),
+ * so a statement whose parameters come out otherwise is simply built every time, as before.
+ * `build` may not look at the values beyond their count (no branches on them).
+ */
+export function keptPerCount<R>(): (
+  db: Kysely<DB>,
+  count: number,
+  parameters: readonly unknown[],
+  build: () => Compilable<R>,
+) => CompiledQuery<R> {
+  const kept = { sqlite: new Map<number, string>(), postgres: new Map<number, string>() };
+  return (db, count, parameters, build) => {
+    const byCount = kept[onPostgres(db) ? 'postgres' : 'sqlite'];
+    const text = byCount.get(count);
+    if (text !== undefined) return CompiledQuery.raw(text, [...parameters]) as CompiledQuery<R>;
+    const query = build().compile();
+    const same =
+      query.parameters.length === parameters.length && query.parameters.every((p, i) => p === parameters[i]);
+    if (same && byCount.size < KEPT_COUNTS) byCount.set(count, query.sql);
+    return query;
   };
 }

@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { CompiledQuery, type Kysely, sql } from 'kysely';
 import type { DB } from './schema.ts';
 
 /**
@@ -117,15 +117,23 @@ async function checkBase(trx: Kysely<DB>, tables: string[]): Promise<void> {
     ON CONFLICT (id) DO UPDATE SET value = excluded.value`.execute(trx);
 }
 
+// Run as compiled text: these run on every write and every read of an SCN, nothing to build.
+const TRANSACTION_SCN = CompiledQuery.raw('SELECT tv2_scn() AS scn') as CompiledQuery<{
+  scn: string | number;
+}>;
+const HORIZON_SCN = CompiledQuery.raw('SELECT tv2_scn_horizon() AS scn') as CompiledQuery<{
+  scn: string | number;
+}>;
+
 /** The calling transaction's SCN (no lock). */
 export async function transactionScn(trx: Kysely<DB>): Promise<number> {
-  const { rows } = await sql<{ scn: string | number }>`SELECT tv2_scn() AS scn`.execute(trx);
+  const { rows } = await trx.executeQuery(TRANSACTION_SCN);
   return Number(rows[0]?.scn);
 }
 
 /** The horizon: the highest SCN every transaction up to which has ended. */
 export async function horizonScn(db: Kysely<DB>): Promise<number> {
-  const { rows } = await sql<{ scn: string | number }>`SELECT tv2_scn_horizon() AS scn`.execute(db);
+  const { rows } = await db.executeQuery(HORIZON_SCN);
   return Number(rows[0]?.scn);
 }
 
