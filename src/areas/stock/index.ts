@@ -6,6 +6,7 @@ import { STOCK_IMPORT_KINDS } from './import-kinds.ts';
 import * as m0002 from './migrations/0002_stock.ts';
 import * as m0012 from './migrations/0012_stock_positions.ts';
 import * as m0039 from './migrations/0039_location_seen.ts';
+import * as m0042 from './migrations/0042_stock_level_clustered.ts';
 import {
   B2B_GetArticleStock,
   B2B_GetStockChanges,
@@ -38,7 +39,12 @@ export const stockArea: Area = {
   ],
   adminRoutes: STOCK_ADMIN_ROUTES,
   importKinds: STOCK_IMPORT_KINDS,
-  migrations: { '0002_stock': m0002, '0012_stock_positions': m0012, '0039_location_seen': m0039 },
+  migrations: {
+    '0002_stock': m0002,
+    '0012_stock_positions': m0012,
+    '0039_location_seen': m0039,
+    '0042_stock_level_clustered': m0042,
+  },
   services: (_config, database) => ({ stock: createStockServices(database) }),
   seedDemo: (services) => seedStock(services, {}),
 };

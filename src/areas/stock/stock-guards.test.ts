@@ -221,6 +221,35 @@ describe('reserveAll', () => {
     expect(await repo.reserveAll([], SCN)).toEqual([]);
   });
 
+  it('keeps its statement compiled per count of levels, and the kept statement guards as the built one', async () => {
+    const built: string[] = [];
+    const counting = new StockRepository(
+      t.database.db.withPlugin({
+        transformQuery: ({ node }) => {
+          built.push(node.kind);
+          return node;
+        },
+        transformResult: async ({ result }) => result,
+      }),
+    );
+    // three levels: a count no other test here uses, so the first call builds and keeps it
+    const three = (m: number, l: number, shut: number) => [
+      { ...at('WH'), quantity: m },
+      { ...at('WH', 'L'), quantity: l },
+      { ...at('SHUT'), quantity: shut },
+    ];
+    expect((await counting.reserveAll(three(1, 1, 1), SCN)).map((r) => r.reserved).sort()).toEqual([5, 5]);
+    expect(built).not.toEqual([]);
+    built.length = 0;
+    // run again as kept, with other values: each level by its own quantity, the short one left out
+    const again = await counting.reserveAll(three(6, 2, 1), SCN + 1);
+    expect(built).toEqual([]);
+    expect(again).toEqual([
+      { article_no: key.articleNo, sizex: 'L', location_code: 'WH', on_hand: 10, reserved: 7, scn: SCN + 1 },
+    ]);
+    expect(await stored()).toEqual({ on_hand: 10, reserved: 5, scn: SCN });
+  });
+
   it('reserves more levels than fit in one statement', async () => {
     const many = Array.from({ length: 1198 }, (_, i) => ({ ...at('WH', `N${i}`), quantity: 1 }));
     const reserved = await repo.reserveAll(

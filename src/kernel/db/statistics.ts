@@ -8,7 +8,8 @@ import type { DB } from './schema.ts';
  * planned as if every table were small. PostgreSQL keeps its own (autovacuum's ANALYZE).
  *
  * A table is analysed when it has no statistics yet or its size moved by more than a factor of
- * two since they were taken (its size read off the rowid b-tree, O(log n)); ANALYZE runs with
+ * two since they were taken (its size read off the rowid b-tree, or off the position index of a
+ * WITHOUT ROWID table, O(log n)); ANALYZE runs with
  * `analysis_limit` so it reads a bounded sample of each index (about 0.2 s for a million rows)
  * instead of the whole table. It runs after the migrations (so at every start), after an import,
  * and at most every ten minutes after writes, as the data grows. Change feeds do not depend on it:
@@ -36,9 +37,14 @@ const CHECK_EVERY_MS = 10 * 60 * 1000;
 export async function staleTables(
   db: Kysely<DB>,
 ): Promise<Array<{ table: string; rows: number; analysed: number | null }>> {
-  const { rows: tables } = await sql<{ name: string }>`
-    SELECT name FROM sqlite_master
-    WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND sql NOT LIKE '%WITHOUT ROWID%'`.execute(db);
+  // A WITHOUT ROWID table has no rowid to read its size off; one with a paging position (which
+  // only grows, as a rowid does) is sized by it, one without is left out.
+  const { rows: tables } = await sql<{ name: string; size_column: 'rowid' | 'pos' }>`
+    SELECT name, CASE WHEN sql LIKE '%WITHOUT ROWID%' THEN 'pos' ELSE 'rowid' END AS size_column
+    FROM sqlite_master m
+    WHERE type = 'table' AND name NOT LIKE 'sqlite_%'
+      AND (sql NOT LIKE '%WITHOUT ROWID%'
+        OR EXISTS (SELECT 1 FROM pragma_table_info(m.name) c WHERE c.name = 'pos'))`.execute(db);
   const analysed = new Map<string, number>();
   const hasStats = await sql<{
     n: number;
@@ -49,9 +55,11 @@ export async function staleTables(
       analysed.set(r.tbl, Math.max(analysed.get(r.tbl) ?? 0, Number.parseInt(r.stat, 10) || 0));
   }
   const stale = [];
-  for (const { name } of tables) {
+  for (const { name, size_column } of tables) {
     // max(rowid) is the size for a table that only grows (as ours do: deletions are flagged)
-    const { rows } = await sql<{ n: number | null }>`SELECT max(rowid) AS n FROM ${sql.table(name)}`.execute(
+    const { rows } = await sql<{
+      n: number | null;
+    }>`SELECT max(${sql.raw(size_column === 'pos' ? 'pos' : 'rowid')}) AS n FROM ${sql.table(name)}`.execute(
       db,
     );
     const size = Number(rows[0]?.n ?? 0);
