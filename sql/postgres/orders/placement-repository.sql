@@ -69,7 +69,9 @@ VALUES
     $29,
     $30
   )
-ON CONFLICT ("customer_no", "weborder") DO NOTHING
+ON CONFLICT ("customer_no", "weborder")
+WHERE
+  "customer_no" IS NOT NULL DO NOTHING
 RETURNING
   "order_no";
 
@@ -140,7 +142,9 @@ VALUES
     $29,
     $30
   )
-ON CONFLICT ("client_no", "weborder") DO NOTHING
+ON CONFLICT ("client_no", "weborder")
+WHERE
+  "client_no" IS NOT NULL DO NOTHING
 RETURNING
   "order_no";
 

@@ -7,6 +7,7 @@ import { ORDERS_IMPORT_KINDS } from './import-kinds.ts';
 import * as m0018 from './migrations/0018_orders.ts';
 import * as m0020 from './migrations/0020_delivery_party.ts';
 import * as m0037 from './migrations/0037_order_tenders.ts';
+import * as m0043 from './migrations/0043_order_party_indexes.ts';
 import { ORDER_AFTER_SALES_OPERATIONS } from './operations-after-sales.ts';
 import { B2B_PostOrdCus, B2C_PostWebOrder } from './operations-placement.ts';
 import { ORDER_READ_OPERATIONS } from './operations-read.ts';
@@ -31,7 +32,12 @@ export const ordersArea: Area = {
   operations: [B2B_PostOrdCus, B2C_PostWebOrder, ...ORDER_READ_OPERATIONS, ...ORDER_AFTER_SALES_OPERATIONS],
   adminRoutes: ORDERS_ADMIN_ROUTES,
   importKinds: ORDERS_IMPORT_KINDS,
-  migrations: { '0018_orders': m0018, '0020_delivery_party': m0020, '0037_order_tenders': m0037 },
+  migrations: {
+    '0018_orders': m0018,
+    '0020_delivery_party': m0020,
+    '0037_order_tenders': m0037,
+    '0043_order_party_indexes': m0043,
+  },
   services: (config, database, all) => ({ orders: createOrdersServices(config, database, all) }),
   seedDemo: (services) => seedOrders(services),
 };

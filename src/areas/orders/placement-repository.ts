@@ -134,9 +134,11 @@ export class PlacementRepository {
         this.db
           .insertInto('sales_order')
           .values(v as unknown as NewOrderRow)
+          // the party's unique reference: a partial index (migration 0043), named with its condition
           .onConflict((oc) =>
             oc
               .columns(channel === 'B2B' ? ['customer_no', 'weborder'] : ['client_no', 'weborder'])
+              .where(channel === 'B2B' ? 'customer_no' : 'client_no', 'is not', null)
               .doNothing(),
           )
           .returning('order_no'),

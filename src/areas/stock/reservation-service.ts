@@ -75,8 +75,9 @@ export class ReservationService {
       const short = levels.find((l) => !done.has(levelKeyString(l.articleNo, l.sizex, l.locationCode)))!;
       throw await whyNot(repo, short, 'reserve');
     }
+    const at = this.now(); // one time for the transaction's rows
     await repo.insertMovements(
-      lines.map((line) => movementRow(this.now, scn, line, 'RESERVE', 0, line.quantity, line.reference)),
+      lines.map((line) => movementRow(() => at, scn, line, 'RESERVE', 0, line.quantity, line.reference)),
     );
     return lines.map((line) => ({ asked: line.quantity, reserved: line.quantity }));
   }
