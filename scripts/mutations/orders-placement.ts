@@ -73,12 +73,16 @@ export const ORDER_PLACEMENT_MUTATIONS: Mutation[] = [
     edits: [
       {
         file: 'src/areas/stock/stock-repository.ts',
-        find: `            eb(eb('stock_level.on_hand', '-', eb.ref('stock_level.reserved')), '>=', eb.ref('take.quantity')),
-            eb(
-              'stock_level.location_code',`,
-        replace: `            eb.val(true),
-            eb(
-              'stock_level.location_code',`,
+        find: `              eb(
+                eb('stock_level.on_hand', '-', eb.ref('stock_level.reserved')),
+                '>=',
+                eb.ref('take.quantity'),
+              ),
+              eb(
+                'stock_level.location_code',`,
+        replace: `              eb.val(true),
+              eb(
+                'stock_level.location_code',`,
       },
     ],
     tests: TESTS,
@@ -137,9 +141,11 @@ export const ORDER_PLACEMENT_MUTATIONS: Mutation[] = [
       },
       {
         file: REPOSITORY,
-        find: `          .onConflict((oc) =>
+        find: `          // the party's unique reference: a partial index (migration 0043), named with its condition
+          .onConflict((oc) =>
             oc
               .columns(channel === 'B2B' ? ['customer_no', 'weborder'] : ['client_no', 'weborder'])
+              .where(channel === 'B2B' ? 'customer_no' : 'client_no', 'is not', null)
               .doNothing(),
           )
 `,
@@ -158,9 +164,11 @@ export const ORDER_PLACEMENT_MUTATIONS: Mutation[] = [
     edits: [
       {
         file: REPOSITORY,
-        find: `          .onConflict((oc) =>
+        find: `          // the party's unique reference: a partial index (migration 0043), named with its condition
+          .onConflict((oc) =>
             oc
               .columns(channel === 'B2B' ? ['customer_no', 'weborder'] : ['client_no', 'weborder'])
+              .where(channel === 'B2B' ? 'customer_no' : 'client_no', 'is not', null)
               .doNothing(),
           )
 `,
