@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { keptPerCount } from '../../kernel/db/compiled-once.ts';
-import type { StockMovementTable } from './tables.ts';
+import type { StockLevelTable, StockMovementTable } from './tables.ts';
 
 /**
  * The multi-row statements of the stock repository: rows per statement, the levels with quantities
@@ -14,14 +14,8 @@ export interface LevelKey {
   locationCode: string;
 }
 
-export interface LevelRow {
-  article_no: string;
-  sizex: string;
-  location_code: string;
-  on_hand: number;
-  reserved: number;
-  scn: number;
-}
+/** A level as the repository reads and writes it (its paging position is the database's). */
+export type LevelRow = Omit<StockLevelTable, 'pos'>;
 
 export type MovementRow = Omit<StockMovementTable, 'id'>;
 
