@@ -81,6 +81,27 @@ describe.runIf(ENGINE === 'sqlite')('planner statistics (SQLite)', () => {
     }
     expect(await analysedRows('size_table')).toBe(190);
   });
+
+  it('sizes a WITHOUT ROWID table by its position (stock_level, migration 0042)', async () => {
+    // last: its size table would count in the size_table tests above
+    await sql`INSERT INTO size_table (code, description, deleted, scn) VALUES ('WRT', '{}', 0, 1)`.execute(
+      database.db,
+    );
+    await sql`INSERT INTO article (article_no, model_no, colour_code, colour_description, description, model_description,
+        search_name1, search_name2, search_name3, brand, season, article_group, vat_rate_bp, size_table_code, active,
+        retail, deleted, scn, created_at, updated_at)
+      SELECT 'WR-1', 'WR', '1', '{}', '{}', '{}', '{}', '{}', '{}', 'B', 'S', 'G', 2100, 'WRT', 1, 1, 0, 1, 'x', 'x'`.execute(
+      database.db,
+    );
+    await sql`INSERT INTO stock_location (code, name, kind, serves_wholesale, serves_retail, active, deleted, scn, created_at, updated_at)
+      VALUES ('WRL', 'L', 'WAREHOUSE', 1, 1, 1, 0, 1, 'x', 'x')`.execute(database.db);
+    for (const sizex of ['S', 'M', 'L'])
+      await sql`INSERT INTO stock_level (article_no, sizex, location_code, on_hand, reserved, scn)
+        VALUES ('WR-1', ${sizex}, 'WRL', 1, 0, 1)`.execute(database.db);
+    const stale = (await staleTables(database.db)).find((s) => s.table === 'stock_level');
+    expect(stale?.rows).toBe(3);
+    expect(await refreshStatistics(database)).toContain('stock_level');
+  });
 });
 
 describe.runIf(ENGINE === 'postgres')('planner statistics (PostgreSQL)', () => {
