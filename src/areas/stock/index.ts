@@ -7,6 +7,7 @@ import * as m0002 from './migrations/0002_stock.ts';
 import * as m0012 from './migrations/0012_stock_positions.ts';
 import * as m0039 from './migrations/0039_location_seen.ts';
 import * as m0042 from './migrations/0042_stock_level_clustered.ts';
+import * as m0045 from './migrations/0045_ledger_append_only.ts';
 import {
   B2B_GetArticleStock,
   B2B_GetStockChanges,
@@ -44,6 +45,7 @@ export const stockArea: Area = {
     '0012_stock_positions': m0012,
     '0039_location_seen': m0039,
     '0042_stock_level_clustered': m0042,
+    '0045_ledger_append_only': m0045,
   },
   services: (_config, database) => ({ stock: createStockServices(database) }),
   seedDemo: (services) => seedStock(services, {}),

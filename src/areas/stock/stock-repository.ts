@@ -162,7 +162,11 @@ export class StockRepository {
     return row !== undefined;
   }
 
-  /** The newest movements of one level, newest first. */
+  /**
+   * The newest movements of one level, newest first: a scan from the newest movement back, the
+   * ledger having no index by level (migration 0045; docs/stock.md, "Storage"). For tests and an
+   * administrator's look at one level; no operation serves it.
+   */
   async movementsOf(key: LevelKey, limit: number): Promise<StoredMovement[]> {
     const rows = await this.db
       .selectFrom('stock_movement')
