@@ -4845,9 +4845,21 @@ export interface components {
             BIRTHDATE?: string | null;
             LANGUAGE?: "LANGUAGE_1" | "LANGUAGE_11" | "LANGUAGE_2" | "LANGUAGE_3" | "LANGUAGE_4";
             CONSENTS?: {
-                NEWSLETTER?: boolean;
-                SMS?: boolean;
-                PROFILING?: boolean;
+                NEWSLETTER?: boolean | {
+                    GIVEN: boolean;
+                    /** @description Ignored: when a consent was given is the server’s. */
+                    GIVENAT?: string | null;
+                };
+                SMS?: boolean | {
+                    GIVEN: boolean;
+                    /** @description Ignored: when a consent was given is the server’s. */
+                    GIVENAT?: string | null;
+                };
+                PROFILING?: boolean | {
+                    GIVEN: boolean;
+                    /** @description Ignored: when a consent was given is the server’s. */
+                    GIVENAT?: string | null;
+                };
             };
             HOMESHOP?: string | null;
             MEMBERCARD?: {

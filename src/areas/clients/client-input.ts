@@ -79,6 +79,28 @@ export const MemberCardBody = Type.Object(
   { additionalProperties: false },
 );
 
+/**
+ * A consent in the back office's body: a boolean, or the consent as B2C_GetClient answers it
+ * (`{ GIVEN, GIVENAT }`), so that a client read can be sent back as read. `GIVENAT` is the server's
+ * (when the consent was first given; kept while it stays given): declared and ignored.
+ */
+const AdminConsent = Type.Optional(
+  Type.Union([
+    Type.Boolean(),
+    Type.Object(
+      {
+        GIVEN: Type.Boolean(),
+        GIVENAT: Type.Optional(
+          Type.Union([Type.String({ maxLength: 40 }), Type.Null()], {
+            description: 'Ignored: when a consent was given is the server’s.',
+          }),
+        ),
+      },
+      { additionalProperties: false },
+    ),
+  ]),
+);
+
 export const AdminClientBody = Type.Object(
   {
     CLIENT: Type.Union([
@@ -87,6 +109,12 @@ export const AdminClientBody = Type.Object(
       Type.String({ pattern: '^0*[1-9][0-9]*$', maxLength: 9, [DIGITS_MAX]: MAX_INT32 }),
     ]),
     ...CLIENT_FIELDS,
+    CONSENTS: Type.Optional(
+      Type.Object(
+        { NEWSLETTER: AdminConsent, SMS: AdminConsent, PROFILING: AdminConsent },
+        { additionalProperties: false },
+      ),
+    ),
     MEMBERCARD: Type.Optional(Type.Union([MemberCardBody, Type.Null()])),
     ...readOnlyKeys([
       'HASPROFILEPHOTO',
@@ -135,10 +163,25 @@ export function clientInputFrom(data: ClientFields, clientNo: number | undefined
   };
 }
 
+/** A consent of the admin body as the boolean the service takes. */
+const given = (consent: boolean | { GIVEN: boolean } | undefined) =>
+  typeof consent === 'object' ? consent.GIVEN : consent;
+
 export function adminClientInput(body: AdminClientBody): ClientInput {
   const card = body.MEMBERCARD;
+  const consents = body.CONSENTS;
   return {
-    ...clientInputFrom(body, Number(body.CLIENT)),
+    ...clientInputFrom(
+      {
+        ...body,
+        CONSENTS: consents && {
+          NEWSLETTER: given(consents.NEWSLETTER),
+          SMS: given(consents.SMS),
+          PROFILING: given(consents.PROFILING),
+        },
+      },
+      Number(body.CLIENT),
+    ),
     ...(card === undefined
       ? {}
       : {

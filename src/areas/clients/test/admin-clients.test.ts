@@ -49,6 +49,33 @@ describe('retail clients through the import and the admin area', () => {
     expect(bad.json().errors[0].name).toBe('/POSTALCODE');
   });
 
+  it('takes a client back as B2C_GetClient answers it: consents as read, unchanged, their times kept', async () => {
+    await send('PUT', '/TV2/Admin/clients/200002', {
+      CLIENT: 200002,
+      CONSENTS: { NEWSLETTER: true, SMS: false },
+    });
+    const read = (await get('B2C_GetClient', { strclient: '200002' })).B2CGETCLIENT.CLIENTS[0];
+    expect(read.CONSENTS.NEWSLETTER).toMatchObject({ GIVEN: true });
+    const back = await send('PUT', '/TV2/Admin/clients/200002', read);
+    expect(back.statusCode, back.body).toBe(200);
+    expect(back.json()).toEqual({ CLIENT: 200002, CREATED: false, CHANGED: false });
+    expect((await get('B2C_GetClient', { strclient: '200002' })).B2CGETCLIENT.CLIENTS[0]).toEqual(read);
+    // a consent read as given and sent back as withdrawn is withdrawn; GIVENAT is the server's
+    const withdrawn = await send('PUT', '/TV2/Admin/clients/200002', {
+      ...read,
+      CONSENTS: { ...read.CONSENTS, NEWSLETTER: { GIVEN: false, GIVENAT: read.CONSENTS.NEWSLETTER.GIVENAT } },
+    });
+    expect(withdrawn.json()).toMatchObject({ CHANGED: true });
+    const after = (await get('B2C_GetClient', { strclient: '200002' })).B2CGETCLIENT.CLIENTS[0];
+    expect(after.CONSENTS.NEWSLETTER).toEqual({ GIVEN: false, GIVENAT: null });
+    const bad = await send('PUT', '/TV2/Admin/clients/200002', {
+      CLIENT: 200002,
+      CONSENTS: { SMS: { GIVEN: 'yes' }, PROFILING: { GIVEN: true, WHEN: 'now' } },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(names(bad)).toEqual(expect.arrayContaining(['/CONSENTS/SMS', '/CONSENTS/PROFILING']));
+  });
+
   it('names the fields whose form is wrong by their pointers: the record schema checks them', async () => {
     const bad = await send('PUT', '/TV2/Admin/clients/0', {
       CLIENT: '0',
