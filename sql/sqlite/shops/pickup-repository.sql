@@ -39,10 +39,10 @@ FROM
   INNER JOIN (
     SELECT
       "pos",
+      "seen_shop",
       "code",
       "name",
       "kind",
-      "seen_shop",
       "serves_wholesale",
       "serves_retail",
       "active",
@@ -160,10 +160,10 @@ FROM
   INNER JOIN (
     SELECT
       "pos",
+      "seen_shop",
       "code",
       "name",
       "kind",
-      "seen_shop",
       "serves_wholesale",
       "serves_retail",
       "active",
@@ -211,10 +211,10 @@ FROM
   INNER JOIN (
     SELECT
       "pos",
+      "seen_shop",
       "code",
       "name",
       "kind",
-      "seen_shop",
       "serves_wholesale",
       "serves_retail",
       "active",
@@ -339,10 +339,10 @@ FROM
   INNER JOIN (
     SELECT
       "pos",
+      "seen_shop",
       "code",
       "name",
       "kind",
-      "seen_shop",
       "serves_wholesale",
       "serves_retail",
       "active",

@@ -24,10 +24,10 @@ FROM
   INNER JOIN (
     SELECT
       "pos",
+      "seen_shop",
       "code",
       "name",
       "kind",
-      "seen_shop",
       "serves_wholesale",
       "serves_retail",
       "active",
@@ -76,10 +76,10 @@ FROM
   INNER JOIN (
     SELECT
       "pos",
+      "seen_shop",
       "code",
       "name",
       "kind",
-      "seen_shop",
       "serves_wholesale",
       "serves_retail",
       "active",
@@ -129,10 +129,10 @@ FROM
   INNER JOIN (
     SELECT
       "pos",
+      "seen_shop",
       "code",
       "name",
       "kind",
-      "seen_shop",
       "serves_wholesale",
       "serves_retail",
       "active",
@@ -172,10 +172,10 @@ FROM
   INNER JOIN (
     SELECT
       "pos",
+      "seen_shop",
       "code",
       "name",
       "kind",
-      "seen_shop",
       "serves_wholesale",
       "serves_retail",
       "active",
@@ -221,10 +221,10 @@ FROM
   INNER JOIN (
     SELECT
       "pos",
+      "seen_shop",
       "code",
       "name",
       "kind",
-      "seen_shop",
       "serves_wholesale",
       "serves_retail",
       "active",
@@ -265,10 +265,10 @@ FROM
   INNER JOIN (
     SELECT
       "pos",
+      "seen_shop",
       "code",
       "name",
       "kind",
-      "seen_shop",
       "serves_wholesale",
       "serves_retail",
       "active",
@@ -472,10 +472,10 @@ FROM
   INNER JOIN (
     SELECT
       "pos",
+      "seen_shop",
       "code",
       "name",
       "kind",
-      "seen_shop",
       "serves_wholesale",
       "serves_retail",
       "active",
@@ -521,10 +521,10 @@ FROM
   INNER JOIN (
     SELECT
       "pos",
+      "seen_shop",
       "code",
       "name",
       "kind",
-      "seen_shop",
       "serves_wholesale",
       "serves_retail",
       "active",
@@ -561,10 +561,10 @@ FROM
   INNER JOIN (
     SELECT
       "pos",
+      "seen_shop",
       "code",
       "name",
       "kind",
-      "seen_shop",
       "serves_wholesale",
       "serves_retail",
       "active",
@@ -616,10 +616,10 @@ FROM
   (
     SELECT
       "pos",
+      "seen_shop",
       "code",
       "name",
       "kind",
-      "seen_shop",
       "serves_wholesale",
       "serves_retail",
       "active",
@@ -674,10 +674,10 @@ FROM
   (
     SELECT
       "pos",
+      "seen_shop",
       "code",
       "name",
       "kind",
-      "seen_shop",
       "serves_wholesale",
       "serves_retail",
       "active",
@@ -725,10 +725,10 @@ FROM
   (
     SELECT
       "pos",
+      "seen_shop",
       "code",
       "name",
       "kind",
-      "seen_shop",
       "serves_wholesale",
       "serves_retail",
       "active",

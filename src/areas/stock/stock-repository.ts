@@ -12,6 +12,7 @@ import {
 } from 'kysely';
 import { onPostgres } from '../../kernel/db/engine.ts';
 import type { DB } from '../../kernel/db/schema.ts';
+import { LOCATION_FIELDS } from './location-repository.ts';
 import { seenBy } from './location-visibility.ts';
 import type { LevelKey, LevelRow, MovementRow } from './stock-batches.ts';
 import {
@@ -43,23 +44,7 @@ export interface LedgerMismatch {
 
 const LEVEL_COLUMNS = ['article_no', 'sizex', 'location_code', 'on_hand', 'reserved', 'scn'] as const;
 
-const LOCATION_COLUMNS = [
-  'code',
-  'name',
-  'kind',
-  'serves_wholesale',
-  'serves_retail',
-  'active',
-  'address',
-  'house_number',
-  'postal_code',
-  'city',
-  'country',
-  'deleted',
-  'scn',
-  'created_at',
-  'updated_at',
-] as const;
+const LOCATION_COLUMNS = [...LOCATION_FIELDS, 'created_at', 'updated_at'] as const;
 
 type LevelExpressions = ExpressionBuilder<DB, 'stock_level'>;
 
