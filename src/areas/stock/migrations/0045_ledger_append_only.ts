@@ -6,7 +6,7 @@ import type { Engine } from '../../../kernel/db/engine.ts';
  * movements by level (article, size, location) put each new movement in the middle of that index,
  * on a page of its own level: a web order of five sizes changed five such pages, which SQLite writes
  * to its WAL at the commit and copies back at the checkpoint; dropped, the order's SQLite
- * placements went from about 0.21 to 0.25 of the bare insert (bench:orders). The index served one
+ * placements went from about 0.21 to 0.26 of the bare insert (bench:orders). The index served one
  * read, a level's newest movements, which no operation or route serves (tests and an
  * administrator's look at the ledger read it, by a scan from the newest movement back). What is
  * left is written at the end: the key (`id`) and the SCN.
