@@ -7,8 +7,10 @@ import type { DB } from './schema.ts';
  * `sqlite_stat1`, which only ANALYZE writes; without it a join or a filter over a large table can be
  * planned as if every table were small. PostgreSQL keeps its own (autovacuum's ANALYZE).
  *
- * A table is analysed when it has no statistics yet or its size moved by more than a factor of
- * two since they were taken (its size read off the rowid b-tree, or off the position index of a
+ * A table is analysed when it has no statistics yet, when one of its indexes has none (an index a
+ * migration added to a table analysed before it: the planner would not choose it; ANALYZE writes a
+ * row for every index of a table with rows, "0 0" for an empty partial index), or when its size
+ * moved by more than a factor of two since they were taken (its size read off the rowid b-tree, or off the position index of a
  * WITHOUT ROWID table, O(log n)); ANALYZE runs with
  * `analysis_limit` so it reads a bounded sample of each index (about 0.2 s for a million rows)
  * instead of the whole table. It runs after the migrations (so at every start), after an import,
@@ -46,6 +48,8 @@ export async function staleTables(
       AND (sql NOT LIKE '%WITHOUT ROWID%'
         OR EXISTS (SELECT 1 FROM pragma_table_info(m.name) c WHERE c.name = 'pos'))`.execute(db);
   const analysed = new Map<string, number>();
+  /** Tables with an index that has no statistics row. */
+  const unanalysedIndex = new Set<string>();
   const hasStats = await sql<{
     n: number;
   }>`SELECT count(*) AS n FROM sqlite_master WHERE name = 'sqlite_stat1'`.execute(db);
@@ -53,6 +57,10 @@ export async function staleTables(
     const { rows } = await sql<{ tbl: string; stat: string }>`SELECT tbl, stat FROM sqlite_stat1`.execute(db);
     for (const r of rows)
       analysed.set(r.tbl, Math.max(analysed.get(r.tbl) ?? 0, Number.parseInt(r.stat, 10) || 0));
+    const { rows: missing } = await sql<{ tbl: string }>`
+      SELECT DISTINCT i.tbl_name AS tbl FROM sqlite_master i
+      WHERE i.type = 'index' AND NOT EXISTS (SELECT 1 FROM sqlite_stat1 s WHERE s.idx = i.name)`.execute(db);
+    for (const r of missing) unanalysedIndex.add(r.tbl);
   }
   const stale = [];
   for (const { name, size_column } of tables) {
@@ -64,7 +72,11 @@ export async function staleTables(
     );
     const size = Number(rows[0]?.n ?? 0);
     const before = analysed.get(name);
-    if (before === undefined ? size > 0 : size > Math.max(before, 1) * GROWTH || size * GROWTH < before) {
+    const moved =
+      before === undefined
+        ? size > 0
+        : size > Math.max(before, 1) * GROWTH || size * GROWTH < before || (size > 0 && unanalysedIndex.has(name));
+    if (moved) {
       stale.push({ table: name, rows: size, analysed: before ?? null });
     }
   }
