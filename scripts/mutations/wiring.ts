@@ -50,6 +50,34 @@ export const WIRING_MUTATIONS: Mutation[] = [
     engines: ['sqlite'],
   },
   {
+    name: 'statistics-new-index-ignored',
+    what: 'SQLite statistics leave alone a table whose index (added by a migration) has no sqlite_stat1 row',
+    edits: [
+      {
+        file: 'src/kernel/db/statistics.ts',
+        find: '(size > 0 && unanalysedIndex.has(name))',
+        replace: 'false',
+      },
+    ],
+    tests: ['src/kernel/db/statistics.test.ts'],
+    testNames: 'gained an index',
+    engines: ['sqlite'],
+  },
+  {
+    name: 'statistics-size-by-max-rowid',
+    what: 'SQLite statistics size a table by max(rowid), so numbers that start high read as growth at every start',
+    edits: [
+      {
+        file: 'src/kernel/db/statistics.ts',
+        find: `SELECT max(\${column}) - min(\${column}) + 1 AS n`,
+        replace: `SELECT max(\${column}) AS n`,
+      },
+    ],
+    tests: ['src/kernel/db/statistics.test.ts'],
+    testNames: 'span of its keys',
+    engines: ['sqlite'],
+  },
+  {
     name: 'customers-admin-routes-unregistered',
     what: 'the customers area no longer hands its back-office routes to the server (Area.adminRoutes)',
     edits: [

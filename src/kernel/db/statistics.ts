@@ -10,9 +10,8 @@ import type { DB } from './schema.ts';
  * A table is analysed when it has no statistics yet, when one of its indexes has none (an index a
  * migration added to a table analysed before it: the planner would not choose it; ANALYZE writes a
  * row for every index of a table with rows, "0 0" for an empty partial index), or when its size
- * moved by more than a factor of two since they were taken (its size read off the rowid b-tree, or off the position index of a
- * WITHOUT ROWID table, O(log n)); ANALYZE runs with
- * `analysis_limit` so it reads a bounded sample of each index (about 0.2 s for a million rows)
+ * moved by more than a factor of two since they were taken (its size read off the ends of the
+ * rowid b-tree, or of the position index of a WITHOUT ROWID table, O(log n)); ANALYZE runs with `analysis_limit` so it reads a bounded sample of each index (about 0.2 s for a million rows)
  * instead of the whole table. It runs after the migrations (so at every start), after an import,
  * and at most every ten minutes after writes, as the data grows. Change feeds do not depend on it:
  * their "changed after" condition carries its own selectivity (feed-sql.ts).
@@ -35,14 +34,18 @@ const GROWTH = 2;
 /** Writes look again at most this often. */
 const CHECK_EVERY_MS = 10 * 60 * 1000;
 
-/** The tables whose statistics are missing or out of date, with their size now and as analysed. */
+/**
+ * The tables whose statistics are missing or out of date, with their size now and as analysed.
+ * Each size is two index reads (the ends of the rowid b-tree or of the position index), not a count.
+ */
 export async function staleTables(
   db: Kysely<DB>,
 ): Promise<Array<{ table: string; rows: number; analysed: number | null }>> {
   // A WITHOUT ROWID table has no rowid to read its size off; one with a paging position (which
   // only grows, as a rowid does) is sized by it, one without is left out.
   const { rows: tables } = await sql<{ name: string; size_column: 'rowid' | 'pos' }>`
-    SELECT name, CASE WHEN sql LIKE '%WITHOUT ROWID%' THEN 'pos' ELSE 'rowid' END AS size_column
+    SELECT name,
+      CASE WHEN sql LIKE '%WITHOUT ROWID%' THEN 'pos' ELSE 'rowid' END AS size_column
     FROM sqlite_master m
     WHERE type = 'table' AND name NOT LIKE 'sqlite_%'
       AND (sql NOT LIKE '%WITHOUT ROWID%'
@@ -64,18 +67,22 @@ export async function staleTables(
   }
   const stale = [];
   for (const { name, size_column } of tables) {
-    // max(rowid) is the size for a table that only grows (as ours do: deletions are flagged)
+    // The span of the rowid (or of the paging position, dense: max + 1 at each insert) is the
+    // size of a table that only grows (as ours do: deletions are flagged); a span, not max(rowid),
+    // because a rowid may be a business number that starts high (customers from 10001, clients from
+    // 100001), which max(rowid) alone took for a table that had doubled, at every start.
+    const column = sql.raw(size_column === 'pos' ? 'pos' : 'rowid');
     const { rows } = await sql<{
       n: number | null;
-    }>`SELECT max(${sql.raw(size_column === 'pos' ? 'pos' : 'rowid')}) AS n FROM ${sql.table(name)}`.execute(
-      db,
-    );
+    }>`SELECT max(${column}) - min(${column}) + 1 AS n FROM ${sql.table(name)}`.execute(db);
     const size = Number(rows[0]?.n ?? 0);
     const before = analysed.get(name);
     const moved =
       before === undefined
         ? size > 0
-        : size > Math.max(before, 1) * GROWTH || size * GROWTH < before || (size > 0 && unanalysedIndex.has(name));
+        : size > Math.max(before, 1) * GROWTH ||
+          size * GROWTH < before ||
+          (size > 0 && unanalysedIndex.has(name));
     if (moved) {
       stale.push({ table: name, rows: size, analysed: before ?? null });
     }
