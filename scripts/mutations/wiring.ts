@@ -69,8 +69,8 @@ export const WIRING_MUTATIONS: Mutation[] = [
     edits: [
       {
         file: 'src/kernel/db/statistics.ts',
-        find: `SELECT max(\${column}) - min(\${column}) + 1 AS n`,
-        replace: `SELECT max(\${column}) AS n`,
+        find: `\n    - (SELECT min(\${c}) FROM \${sql.table(table)}) + 1 AS n`,
+        replace: ' AS n',
       },
     ],
     tests: ['src/kernel/db/statistics.test.ts'],

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINE, freshDatabaseUrl } from '../../../test/helpers/test-app.ts';
 import { MIGRATIONS } from '../../areas.ts';
 import { type Database, migrate, openDatabase } from './database.ts';
-import { afterWrite, refreshStatistics, staleTables } from './statistics.ts';
+import { afterWrite, refreshStatistics, staleTables, tableSize } from './statistics.ts';
 import { inWriteTransaction } from './unit-of-work.ts';
 
 let database: Database;
@@ -96,6 +96,20 @@ describe.runIf(ENGINE === 'sqlite')('planner statistics (SQLite)', () => {
     const again = await refreshStatistics(database);
     expect(again).not.toContain('customer');
     expect(again).not.toContain('client');
+  });
+
+  it('reads a table size off the two ends of its b-tree, never the whole table', async () => {
+    for (const [table, column] of [
+      ['list_price', 'rowid'],
+      ['stock_level', 'pos'],
+    ] as const) {
+      const { rows } = await sql<{ detail: string }>`EXPLAIN QUERY PLAN ${tableSize(table, column)}`.execute(
+        database.db,
+      );
+      const details = rows.map((r) => r.detail);
+      expect(details.filter((d) => d.startsWith('SEARCH'))).toHaveLength(2);
+      expect(details.filter((d) => d.startsWith('SCAN') && d !== 'SCAN CONSTANT ROW')).toEqual([]);
+    }
   });
 
   it('writes no sqlite_stat4 samples (analysis_limit), so no plan depends on a bound value through them', async () => {
