@@ -5,7 +5,7 @@ import pg from 'pg';
 import { type Config, isPostgresUrl, sqlitePathFrom } from '../../config.ts';
 import type { Engine } from './engine.ts';
 import { installFeedSql } from './feed-sql.ts';
-import { type Migrations, migrationProvider } from './migrations.ts';
+import { adoptFormerNames, type Migrations, migrationProvider } from './migrations.ts';
 import type { DB } from './schema.ts';
 import { installScnHorizon } from './scn-horizon.ts';
 import { FALLBACK_CHECKPOINT_PAGES, startCheckpointer } from './sqlite-checkpointer.ts';
@@ -254,6 +254,7 @@ function describe(error: unknown): string {
  * statistics are missing or out of date (statistics.ts).
  */
 export async function migrate(database: Database, migrations: Migrations): Promise<string[]> {
+  await adoptFormerNames(database.db, database.engine, migrations);
   const migrator = new Migrator({
     db: database.db,
     provider: migrationProvider(database.engine, migrations),

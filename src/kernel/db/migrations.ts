@@ -1,11 +1,20 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Migration, MigrationProvider } from 'kysely/migration';
 import type { Engine } from './engine.ts';
 import * as m0001 from './migrations/0001_foundation.ts';
+import type { DB } from './schema.ts';
 
-/** One forward-only migration; it gets the engine for the few statements that differ. */
-// biome-ignore lint/suspicious/noExplicitAny: a migration sees the schema of its own time
-export type EngineMigration = { up(db: Kysely<any>, engine: Engine): Promise<void> };
+/**
+ * One forward-only migration; it gets the engine for the few statements that differ.
+ * `formerNames`: names it was applied under by earlier code (it was renumbered); a database that
+ * applied it under one of them has its record renamed before migrating (`adoptFormerNames`), so
+ * it neither runs again nor stops the start as a migration the code no longer knows.
+ */
+export type EngineMigration = {
+  // biome-ignore lint/suspicious/noExplicitAny: a migration sees the schema of its own time
+  up(db: Kysely<any>, engine: Engine): Promise<void>;
+  readonly formerNames?: readonly string[];
+};
 
 /** Migrations by name; names sort in the order they run (`0010_orders`). */
 export type Migrations = Record<string, EngineMigration>;
@@ -41,4 +50,36 @@ export function migrationProvider(engine: Engine, migrations: Migrations): Migra
       );
     },
   };
+}
+
+/**
+ * Renames the records of migrations applied under a former name (EngineMigration.formerNames) to
+ * their name now, before Kysely's migrator reads them: without it the migrator refuses to start
+ * ("previously executed migration ... is missing"). Idempotent, and safe when several processes
+ * start at once: a record is renamed only while no record has the new name.
+ */
+export async function adoptFormerNames(
+  db: Kysely<DB>,
+  engine: Engine,
+  migrations: Migrations,
+): Promise<number> {
+  const renames = Object.entries(migrations).flatMap(([name, m]) =>
+    (m.formerNames ?? []).map((former) => ({ former, name })),
+  );
+  if (renames.length === 0) return 0;
+  const exists =
+    engine === 'postgres'
+      ? sql<{ found: boolean }>`SELECT to_regclass('kysely_migration') IS NOT NULL AS found`
+      : sql<{
+          found: number;
+        }>`SELECT count(*) > 0 AS found FROM sqlite_master WHERE type = 'table' AND name = 'kysely_migration'`;
+  const { rows } = await exists.execute(db);
+  if (!rows[0]?.found) return 0;
+  let renamed = 0;
+  for (const { former, name } of renames) {
+    const result = await sql`UPDATE kysely_migration SET name = ${name} WHERE name = ${former}
+      AND NOT EXISTS (SELECT 1 FROM kysely_migration k WHERE k.name = ${name})`.execute(db);
+    renamed += Number(result.numAffectedRows ?? 0);
+  }
+  return renamed;
 }

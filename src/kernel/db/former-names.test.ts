@@ -1,0 +1,40 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshDatabaseUrl } from '../../../test/helpers/test-app.ts';
+import { MIGRATIONS } from '../../areas.ts';
+import { type Database, migrate, openDatabase } from './database.ts';
+
+let database: Database;
+let drop: () => Promise<void>;
+
+beforeAll(async () => {
+  const fresh = await freshDatabaseUrl();
+  drop = fresh.drop;
+  database = openDatabase(fresh.url);
+  await migrate(database, MIGRATIONS);
+});
+afterAll(async () => {
+  await database.close();
+  await drop();
+});
+
+const applied = async () =>
+  (
+    await sql<{
+      name: string;
+    }>`SELECT name FROM kysely_migration WHERE name LIKE '%_billing' ORDER BY name`.execute(database.db)
+  ).rows.map((r) => r.name);
+
+describe('a migration applied under its former name (0021_billing, renumbered 0031_billing)', () => {
+  it('starts: the record is renamed, nothing runs again, and a second start changes nothing', async () => {
+    // a database written between bee598b and d002e77 recorded billing's migration as 0021_billing
+    await sql`UPDATE kysely_migration SET name = '0021_billing' WHERE name = '0031_billing'`.execute(
+      database.db,
+    );
+    expect(await applied()).toEqual(['0021_billing']);
+    expect(await migrate(database, MIGRATIONS)).toEqual([]);
+    expect(await applied()).toEqual(['0031_billing']);
+    expect(await migrate(database, MIGRATIONS)).toEqual([]);
+    expect(await applied()).toEqual(['0031_billing']);
+  });
+});
