@@ -78,6 +78,19 @@ export const WIRING_MUTATIONS: Mutation[] = [
     engines: ['sqlite'],
   },
   {
+    name: 'migration-former-names-ignored',
+    what: 'a database that applied a renumbered migration under its former name is migrated as it is (and refused)',
+    edits: [
+      {
+        file: 'src/kernel/db/database.ts',
+        find: '  await adoptFormerNames(database.db, database.engine, migrations);\n',
+        replace: '',
+      },
+    ],
+    tests: ['src/kernel/db/former-names.test.ts'],
+    engines: ['sqlite', 'postgres'],
+  },
+  {
     name: 'customers-admin-routes-unregistered',
     what: 'the customers area no longer hands its back-office routes to the server (Area.adminRoutes)',
     edits: [
