@@ -56,8 +56,8 @@ export function migrationProvider(engine: Engine, migrations: Migrations): Migra
  * Renames the records of migrations applied under a former name (EngineMigration.formerNames) to
  * their name now, before Kysely's migrator reads them: without it the migrator refuses to start
  * ("previously executed migration ... is missing", or, renamed alone, "expected previously executed
- * migration ... to be at index ..."). Idempotent, and safe when several processes
- * start at once: a record is renamed only while no record has the new name.
+ * migration ... to be at index ..."). One transaction; idempotent, and safe when several
+ * processes start at once: a record is renamed only while no record has the new name.
  */
 export async function adoptFormerNames(
   db: Kysely<DB>,
@@ -76,18 +76,20 @@ export async function adoptFormerNames(
         }>`SELECT count(*) > 0 AS found FROM sqlite_master WHERE type = 'table' AND name = 'kysely_migration'`;
   const { rows } = await exists.execute(db);
   if (!rows[0]?.found) return 0;
-  let renamed = 0;
-  for (const { former, name } of renames) {
-    const result = await sql`UPDATE kysely_migration SET name = ${name} WHERE name = ${former}
-      AND NOT EXISTS (SELECT 1 FROM kysely_migration k WHERE k.name = ${name})`.execute(db);
-    // Kysely orders the records by their time and wants that order to be the names' order: the
-    // record takes the latest time of the records named before it (0030_tenders, applied after
-    // 0021_billing) when that is later than its own (ISO texts compare as times). Also mends a
-    // record renamed by 8a619c1, which renamed without this.
-    const latestBefore = sql`(SELECT max(k.timestamp) FROM kysely_migration k WHERE k.name < ${name})`;
-    await sql`UPDATE kysely_migration SET timestamp = ${latestBefore}
-      WHERE name = ${name} AND ${latestBefore} > timestamp`.execute(db);
-    renamed += Number(result.numAffectedRows ?? 0);
-  }
-  return renamed;
+  return db.transaction().execute(async (trx) => {
+    let renamed = 0;
+    for (const { former, name } of renames) {
+      const result = await sql`UPDATE kysely_migration SET name = ${name} WHERE name = ${former}
+        AND NOT EXISTS (SELECT 1 FROM kysely_migration k WHERE k.name = ${name})`.execute(trx);
+      renamed += Number(result.numAffectedRows ?? 0);
+      // Kysely orders the records by their time and wants that order to be the names' order: the
+      // record takes the latest time of the records named before it (0030_tenders, applied after
+      // 0021_billing) when that is later than its own (ISO texts compare as times). Also mends a
+      // record renamed by 8a619c1, which renamed without this.
+      const latestBefore = sql`(SELECT max(k.timestamp) FROM kysely_migration k WHERE k.name < ${name})`;
+      await sql`UPDATE kysely_migration SET timestamp = ${latestBefore}
+        WHERE name = ${name} AND ${latestBefore} > timestamp`.execute(trx);
+    }
+    return renamed;
+  });
 }

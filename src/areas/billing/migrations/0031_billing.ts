@@ -8,12 +8,6 @@ import type { Engine } from '../../../kernel/db/engine.ts';
  * snapshot as JSON text and its sha256), the delivery lines each invoice took (unique: a delivery
  * line is invoiced once), and the invoice lines each credit note gives back.
  */
-/**
- * Its name from bee598b until d002e77, which renumbered it after tenders' 0030 (unchanged): a
- * database written in between applied it as 0021_billing (kernel migrations.ts, adoptFormerNames).
- */
-export const formerNames = ['0021_billing'];
-
 // biome-ignore lint/suspicious/noExplicitAny: migrations run against the schema as it was, not as it is
 export async function up(db: Kysely<any>, engine: Engine): Promise<void> {
   const id = engine === 'postgres' ? sql`bigserial` : sql`integer`;
@@ -110,3 +104,9 @@ export async function up(db: Kysely<any>, engine: Engine): Promise<void> {
     .columns(['invoice_id', 'invoice_line_no'])
     .execute();
 }
+
+/**
+ * Its name from bee598b until d002e77, which renumbered it after tenders' 0030 (unchanged): a
+ * database written in between applied it as 0021_billing (kernel migrations.ts, adoptFormerNames).
+ */
+export const formerNames = ['0021_billing'];
