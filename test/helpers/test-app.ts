@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { AREAS, MIGRATIONS } from '../../src/areas.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import { buildApp } from '../../src/http/server.ts';
@@ -38,6 +39,26 @@ export interface CallOptions {
   query?: Record<string, string>;
   body?: unknown;
   headers?: Record<string, string>;
+}
+
+/**
+ * A fresh database of the engine under test, migrated, for the test file that calls this at its
+ * top level: opened and migrated before its tests (handed to `use`), closed and dropped after them.
+ */
+export function withMigratedDatabase(use: (database: Database) => void): void {
+  let database: Database | undefined;
+  let drop: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    const fresh = await freshDatabaseUrl();
+    drop = fresh.drop;
+    database = openDatabase(fresh.url);
+    await migrate(database, MIGRATIONS);
+    use(database);
+  });
+  afterAll(async () => {
+    await database?.close();
+    await drop?.();
+  });
 }
 
 /** A fresh, empty database of the engine under test. */

@@ -1,22 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshDatabaseUrl } from '../../../test/helpers/test-app.ts';
-import { MIGRATIONS } from '../../areas.ts';
-import { type Database, migrate, openDatabase } from '../../kernel/db/database.ts';
+import { describe, expect, it } from 'vitest';
+import { withMigratedDatabase } from '../../../test/helpers/test-app.ts';
+import type { Database } from '../../kernel/db/database.ts';
 import { RateLimitedError } from '../../kernel/errors.ts';
 import { addressKey, CheckGate, LoginBusyError, LoginThrottle } from './login-throttle.ts';
 
 let database: Database;
-let drop: () => Promise<void>;
-
-beforeAll(async () => {
-  const fresh = await freshDatabaseUrl();
-  drop = fresh.drop;
-  database = openDatabase(fresh.url);
-  await migrate(database, MIGRATIONS);
-});
-afterAll(async () => {
-  await database.close();
-  await drop();
+withMigratedDatabase((d) => {
+  database = d;
 });
 
 let run = 0;

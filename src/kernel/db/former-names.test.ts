@@ -1,21 +1,12 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshDatabaseUrl } from '../../../test/helpers/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { withMigratedDatabase } from '../../../test/helpers/test-app.ts';
 import { MIGRATIONS } from '../../areas.ts';
-import { type Database, migrate, openDatabase } from './database.ts';
+import { type Database, migrate } from './database.ts';
 
 let database: Database;
-let drop: () => Promise<void>;
-
-beforeAll(async () => {
-  const fresh = await freshDatabaseUrl();
-  drop = fresh.drop;
-  database = openDatabase(fresh.url);
-  await migrate(database, MIGRATIONS);
-});
-afterAll(async () => {
-  await database.close();
-  await drop();
+withMigratedDatabase((d) => {
+  database = d;
 });
 
 const applied = async () =>

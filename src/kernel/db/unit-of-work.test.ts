@@ -1,23 +1,13 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENGINE, freshDatabaseUrl } from '../../../test/helpers/test-app.ts';
-import { MIGRATIONS } from '../../areas.ts';
-import { type Database, migrate, openDatabase } from './database.ts';
+import { describe, expect, it } from 'vitest';
+import { ENGINE, freshDatabaseUrl, withMigratedDatabase } from '../../../test/helpers/test-app.ts';
+import { type Database, openDatabase } from './database.ts';
 import { installScnHorizon } from './scn-horizon.ts';
 import { changeToken, currentScn, inWriteTransaction, joinedDatabase, nextScn } from './unit-of-work.ts';
 
 let database: Database;
-let drop: () => Promise<void>;
-
-beforeAll(async () => {
-  const fresh = await freshDatabaseUrl();
-  drop = fresh.drop;
-  database = openDatabase(fresh.url);
-  await migrate(database, MIGRATIONS);
-});
-afterAll(async () => {
-  await database.close();
-  await drop();
+withMigratedDatabase((d) => {
+  database = d;
 });
 
 class Boom extends Error {}

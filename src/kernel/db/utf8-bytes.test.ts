@@ -1,22 +1,12 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENGINE, freshDatabaseUrl } from '../../../test/helpers/test-app.ts';
-import { MIGRATIONS } from '../../areas.ts';
-import { type Database, migrate, openDatabase } from './database.ts';
+import { describe, expect, it } from 'vitest';
+import { ENGINE, withMigratedDatabase } from '../../../test/helpers/test-app.ts';
+import type { Database } from './database.ts';
 import { utf8Bytes } from './utf8-bytes.ts';
 
 let database: Database;
-let drop: () => Promise<void>;
-
-beforeAll(async () => {
-  const fresh = await freshDatabaseUrl();
-  drop = fresh.drop;
-  database = openDatabase(fresh.url);
-  await migrate(database, MIGRATIONS);
-});
-afterAll(async () => {
-  await database.close();
-  await drop();
+withMigratedDatabase((d) => {
+  database = d;
 });
 
 const bytesOf = async (text: string | null) => {
