@@ -45,6 +45,10 @@ export interface Config {
   sqliteBackgroundCheckpoints: boolean;
   /** SQLite: write transactions that wait share one COMMIT, each in a savepoint (group-commit.ts). */
   sqliteGroupCommit: boolean;
+  /** SQLite: hot reads (B2B_GetArticlePrice) on a worker thread with a connection of its own (sqlite-reader.ts). */
+  sqliteReader: boolean;
+  /** SQLite: MiB of the database file the reader thread's connection reads through memory-mapped I/O (0: none). */
+  sqliteReaderMmapMb: number;
   /** The whole request (headers and body) must arrive within this time, or 408 and the connection closes. */
   requestTimeoutSeconds: number;
   /** After SIGTERM/SIGINT, requests already received may finish within this time; then the process exits anyway. */
@@ -133,6 +137,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sqliteMmapMb: Math.min(2047, intFrom(env, 'TV2_SQLITE_MMAP_MB', 0)),
     sqliteBackgroundCheckpoints: env.TV2_SQLITE_BACKGROUND_CHECKPOINTS !== '0',
     sqliteGroupCommit: env.TV2_SQLITE_GROUP_COMMIT !== '0',
+    sqliteReader: env.TV2_SQLITE_READER !== '0',
+    sqliteReaderMmapMb: Math.min(2047, intFrom(env, 'TV2_SQLITE_READER_MMAP_MB', 0)),
     requestTimeoutSeconds: intFrom(env, 'TV2_REQUEST_TIMEOUT_SECONDS', 30),
     shutdownTimeoutSeconds: intFrom(env, 'TV2_SHUTDOWN_TIMEOUT_SECONDS', 25),
     trustProxy: trustProxyFrom(env.TV2_TRUST_PROXY),

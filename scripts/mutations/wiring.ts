@@ -78,6 +78,49 @@ export const WIRING_MUTATIONS: Mutation[] = [
     engines: ['sqlite'],
   },
   {
+    name: 'reader-reads-on-serving-thread',
+    what: 'the SQLite reader runs every read on the serving connection, so a slow read holds the event loop',
+    edits: [
+      {
+        file: 'src/kernel/db/sqlite-reader.ts',
+        find: "      if (state !== 'ready') return fallback.rows(query);\n",
+        replace: '      return fallback.rows(query);\n',
+      },
+    ],
+    tests: ['src/kernel/db/sqlite-reader.test.ts'],
+    testNames: 'own thread',
+    engines: ['sqlite'],
+  },
+  {
+    name: 'reader-holds-a-snapshot',
+    what: 'the reader thread keeps one read transaction open, so it answers from a snapshot older than the writes before it',
+    edits: [
+      {
+        file: 'src/kernel/db/sqlite-reader.ts',
+        find: "db.pragma('query_only = ON');\n",
+        replace:
+          "db.pragma('query_only = ON');\ndb.prepare('begin').run();\ndb.prepare('select count(*) from sqlite_master').get();\n",
+      },
+    ],
+    tests: ['src/kernel/db/sqlite-reader.test.ts', 'src/areas/pricing/test/article-price-read.test.ts'],
+    testNames: 'answered before the read|asked for after it',
+    engines: ['sqlite'],
+  },
+  {
+    name: 'reader-drops-unanswered-reads',
+    what: 'reads the reader thread had not answered when it ended are never answered',
+    edits: [
+      {
+        file: 'src/kernel/db/sqlite-reader.ts',
+        find: '    for (const id of [...pending.keys()]) rerun(id);\n',
+        replace: '',
+      },
+    ],
+    tests: ['src/kernel/db/sqlite-reader.test.ts'],
+    testNames: 'had not answered',
+    engines: ['sqlite'],
+  },
+  {
     name: 'migration-former-names-ignored',
     what: 'a database that applied a renumbered migration under its former name is migrated as it is (and refused)',
     edits: [

@@ -95,7 +95,8 @@ let userCounter = 0;
 export async function startTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const fresh = await freshDatabaseUrl();
   const config = loadConfig({}, { databaseUrl: fresh.url, demo: false, ...overrides });
-  const database = openDatabase(config.databaseUrl);
+  // the SQLite reader thread only where a test asks for it (sqlite-reader.ts)
+  const database = openDatabase(config.databaseUrl, { sqliteReader: overrides.sqliteReader === true });
   await migrate(database, MIGRATIONS);
   const services = createServices(config, database);
   const app = await buildApp(services, { areas: AREAS });

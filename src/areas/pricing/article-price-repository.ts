@@ -1,6 +1,7 @@
 import { type CompiledQuery, type Kysely, sql } from 'kysely';
 import { compiledOnce } from '../../kernel/db/compiled-once.ts';
 import type { DB } from '../../kernel/db/schema.ts';
+import type { Reader } from '../../kernel/db/sqlite-reader.ts';
 import { articleScopes, articleSizePositions } from '../catalog/index.ts';
 import { customerTermsFragment } from '../customers/index.ts';
 import type { PriceScope } from './tables.ts';
@@ -145,10 +146,12 @@ export class ArticlePriceRepository {
    * The customer's terms (in the ARTICLE row) and the article's price facts under them, in one
    * statement: B2B_GetArticlePrice's whole read. A second statement for the terms cost as much again
    * as this one (a request's driver and Kysely work, and on PostgreSQL a round trip), and the terms
-   * read in the same statement are never stale.
+   * read in the same statement are never stale. With a `reader` (outside any transaction only) the
+   * statement runs where it says: on SQLite, the reader thread (sqlite-reader.ts).
    */
-  async customerPriceFacts(q: CustomerPriceFactsQuery): Promise<PriceFactRow[]> {
-    return (await this.db.executeQuery(this.#customerPriceFacts(q))).rows;
+  async customerPriceFacts(q: CustomerPriceFactsQuery, reader?: Reader): Promise<PriceFactRow[]> {
+    const query = this.#customerPriceFacts(q);
+    return reader ? reader.rows(query) : (await this.db.executeQuery(query)).rows;
   }
 
   /**

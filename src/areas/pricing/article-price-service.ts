@@ -1,5 +1,6 @@
 import { MAX_PARTY_NO } from '../../kernel/access.ts';
 import type { Database } from '../../kernel/db/database.ts';
+import type { Reader } from '../../kernel/db/sqlite-reader.ts';
 import { ValidationError } from '../../kernel/errors.ts';
 import { CATALOG_ERRORS } from '../catalog/index.ts';
 import { liveTermsOf } from '../customers/index.ts';
@@ -61,18 +62,34 @@ export class ArticlePriceService {
    * The query's shape (quantity 1 to MAX_QUANTITY, a calendar date, a currency code) is the
    * operation's schema's; errors name its parameters (`strquantity`).
    */
-  async priceFor(query: PriceQuery): Promise<PricedArticle> {
+  priceFor(query: PriceQuery): Promise<PricedArticle> {
+    return this.#priceFor(query, undefined);
+  }
+
+  /**
+   * `priceFor` as the B2B_GetArticlePrice wire object. Its read, outside any transaction, runs on
+   * the database's reader (on SQLite the reader thread: decision 45).
+   */
+  async articlePrice(query: PriceQuery): Promise<ArticlePriceWire> {
+    const priced = await this.#priceFor(query, this.database.reader);
+    return articlePriceToWire(priced, priced.resolved, priced.recommended);
+  }
+
+  async #priceFor(query: PriceQuery, reader: Reader | undefined): Promise<PricedArticle> {
     const quantity = query.quantity ?? 1;
     const date = query.date ?? todayOf(this.now);
     // The column is a 32-bit integer: a larger number is no customer (PostgreSQL would refuse it).
     const facts =
       Number.isSafeInteger(query.customerNo) && query.customerNo >= 0 && query.customerNo <= MAX_PARTY_NO
-        ? await this.#read.customerPriceFacts({
-            articleNo: query.articleNo,
-            sizex: query.sizex,
-            customerNo: query.customerNo,
-            currency: query.currency ?? null,
-          })
+        ? await this.#read.customerPriceFacts(
+            {
+              articleNo: query.articleNo,
+              sizex: query.sizex,
+              customerNo: query.customerNo,
+              currency: query.currency ?? null,
+            },
+            reader,
+          )
         : [];
     // One pass over the rows. The ARTICLE row carries the customer's terms too: it is there
     // whenever the customer is. The candidates go to resolvePrice in id order (its last tie-break).
@@ -130,12 +147,6 @@ export class ArticlePriceService {
       resolved,
       recommended: minorOrUndefined(article.recommended),
     };
-  }
-
-  /** `priceFor` as the B2B_GetArticlePrice wire object. */
-  async articlePrice(query: PriceQuery): Promise<ArticlePriceWire> {
-    const priced = await this.priceFor(query);
-    return articlePriceToWire(priced, priced.resolved, priced.recommended);
   }
 }
 

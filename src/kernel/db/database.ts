@@ -10,6 +10,7 @@ import type { DB } from './schema.ts';
 import { installScnHorizon } from './scn-horizon.ts';
 import { FALLBACK_CHECKPOINT_PAGES, startCheckpointer } from './sqlite-checkpointer.ts';
 import { CachingSqliteDialect } from './sqlite-driver.ts';
+import { directReader, type Reader, startSqliteReader } from './sqlite-reader.ts';
 import { refreshStatistics } from './statistics.ts';
 import { DatabaseUnavailableError } from './unavailable.ts';
 import { UTF8_BYTES_OID, utf8BytesOf } from './utf8-bytes.ts';
@@ -22,6 +23,11 @@ export interface Database {
   poolStats?(): PoolStats;
   /** SQLite: write transactions that wait share one COMMIT (group-commit.ts; unset: off). */
   sqliteGroupCommit?: boolean;
+  /**
+   * Where hot reads outside any transaction run: on SQLite with `sqliteReader`, a worker thread
+   * with a connection of its own (sqlite-reader.ts); otherwise the database's own connections.
+   */
+  reader: Reader;
 }
 
 export interface PoolStats {
@@ -56,6 +62,10 @@ export interface DatabaseOptions {
   sqliteBackgroundCheckpoints?: boolean;
   /** SQLite: write transactions that wait share one COMMIT, each in a savepoint (group-commit.ts; default on). */
   sqliteGroupCommit?: boolean;
+  /** SQLite (a file): hot reads on a worker thread with a connection of its own (sqlite-reader.ts). */
+  sqliteReader?: boolean;
+  /** SQLite: the reader connection's mmap_size in bytes (0 or unset: none). */
+  sqliteReaderMmapBytes?: number;
 }
 
 /** The database options of a serving process, from its settings. */
@@ -69,6 +79,8 @@ export function databaseOptions(config: Config): DatabaseOptions {
     sqliteMmapBytes: config.sqliteMmapMb * 1024 * 1024,
     sqliteBackgroundCheckpoints: config.sqliteBackgroundCheckpoints,
     sqliteGroupCommit: config.sqliteGroupCommit,
+    sqliteReader: config.sqliteReader,
+    sqliteReaderMmapBytes: config.sqliteReaderMmapMb * 1024 * 1024,
   };
 }
 
@@ -112,6 +124,7 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
     return {
       db,
       engine: 'postgres',
+      reader: directReader(db),
       close: () => db.destroy(),
       poolStats: () => ({
         total: pool.totalCount,
@@ -146,11 +159,23 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
     file.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`);
   }
   const db = new Kysely<DB>({ dialect: new CachingSqliteDialect(file) });
+  // A file in WAL mode (a database in memory is this connection's alone): its reads on a worker.
+  const reader =
+    options.sqliteReader && file.pragma('journal_mode', { simple: true }) === 'wal'
+      ? startSqliteReader({
+          path: file.name,
+          fallback: db,
+          busyTimeoutMs: options.busyTimeoutMs,
+          mmapBytes: options.sqliteReaderMmapBytes,
+        })
+      : directReader(db);
   return {
     db,
     engine: 'sqlite',
     sqliteGroupCommit: groupCommit,
+    reader,
     close: async () => {
+      await reader.close();
       await checkpointer?.close();
       await db.destroy();
     },

@@ -3,6 +3,7 @@ import type { Database } from './database.ts';
 import { GroupCommitter, sqliteUnitOfWork } from './group-commit.ts';
 import { postgresWriteTransaction } from './pg-write-transaction.ts';
 import type { DB } from './schema.ts';
+import { directReader } from './sqlite-reader.ts';
 import { afterWrite } from './statistics.ts';
 import type { UnitOfWork } from './unit-of-work-type.ts';
 
@@ -31,7 +32,13 @@ function committerOf(database: Database): GroupCommitter {
  * batch of records that way. A failure anywhere rolls the whole of `uow` back.
  */
 export function joinedDatabase(database: Database, uow: UnitOfWork): Database {
-  const inner: Database = { db: uow.db, engine: database.engine, close: async () => {} };
+  // its reads see the transaction's own changes: none goes to a reader thread
+  const inner: Database = {
+    db: uow.db,
+    engine: database.engine,
+    reader: directReader(uow.db),
+    close: async () => {},
+  };
   joined.set(inner, uow);
   return inner;
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededRandom, testSeed } from '../../../../test/helpers/seed.ts';
 import { ENGINE, startTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
 import type { Database } from '../../../kernel/db/database.ts';
+import { directReader } from '../../../kernel/db/sqlite-reader.ts';
 import {
   articleSizesIn,
   articleStatesIn,
@@ -17,6 +18,7 @@ import { PRICING_ERRORS } from '../errors.ts';
 import { resolvePrice } from '../price-resolution.ts';
 import { PricingRepository } from '../pricing-repository.ts';
 import { todayOf } from '../pricing-rules.ts';
+import { type ArticlePriceWire, articlePriceToWire } from '../pricing-wire.ts';
 import { day } from './pricing-context.ts';
 
 /**
@@ -45,7 +47,8 @@ class StatementCounter implements KyselyPlugin {
 }
 
 beforeAll(async () => {
-  t = await startTestApp();
+  // B2B_GetArticlePrice's read runs on the reader thread on SQLite (decision 45)
+  t = await startTestApp({ sqliteReader: true });
   await seedCatalog(t.services, { articles: 150, images: false });
   await seedPrices(t.services, {});
   // a deleted article (its prices go with it): priced as no article
@@ -56,6 +59,18 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Outcome = { price: Omit<PricedArticle, 'customerNo'> } | { refused: string };
+
+async function wireOutcome(
+  read: () => Promise<ArticlePriceWire>,
+): Promise<{ price: ArticlePriceWire } | { refused: string }> {
+  try {
+    return { price: await read() };
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === undefined) throw error;
+    return { refused: code };
+  }
+}
 
 async function outcome(read: () => Promise<PricedArticle>): Promise<Outcome> {
   try {
@@ -239,6 +254,18 @@ describe(`B2B_GetArticlePrice's reading (${ENGINE})`, () => {
       const now = await outcome(() => service.priceFor(query));
       const before = await outcome(() => reference(t.database, query));
       expect(now, JSON.stringify(query)).toEqual(before);
+      // the operation's read (the reader thread on SQLite) answers the same, refusals included
+      expect(await wireOutcome(() => service.articlePrice(query)), JSON.stringify(query)).toEqual(
+        'price' in now
+          ? {
+              price: articlePriceToWire(
+                { ...now.price, customerNo: query.customerNo },
+                now.price.resolved,
+                now.price.recommended,
+              ),
+            }
+          : now,
+      );
       const kind = 'price' in now ? now.price.resolved.rule : now.refused;
       seen.set(kind, (seen.get(kind) ?? 0) + 1);
     }
@@ -298,9 +325,57 @@ describe(`B2B_GetArticlePrice's reading (${ENGINE})`, () => {
     expect(await outcome(() => service.priceFor(q))).toEqual({ refused: 'CUSTOMER_NOT_FOUND' });
   });
 
+  it('reads on the reader thread on SQLite, and a list price written is in every answer asked for after it', async () => {
+    expect(await t.database.reader.ready).toBe(ENGINE === 'sqlite');
+    expect(t.database.reader.onThread()).toBe(ENGINE === 'sqlite');
+    const admin = await t.tokenFor(['ADMIN']);
+    const wholesale = await t.tokenFor(['B2B']);
+    const demo = await liveCustomerTerms(t.database.db, FIRST_DEMO_CUSTOMER);
+    const a = (await t.services.catalog.listArticles('B2B', { sinceScn: 0, offset: 3, limit: 1 })).items[0];
+    const target = { ARTICLE: a?.ARTICLE ?? '', SIZEX: a?.SIZES[0]?.SIZEX ?? '' };
+    const query = {
+      strcustomer: String(FIRST_DEMO_CUSTOMER),
+      strarticle: target.ARTICLE,
+      strsize: target.SIZEX,
+    };
+    const listPrice = async () => {
+      const res = await t.call('GET', 'B2B_GetArticlePrice', { token: wholesale, query });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().B2BGETARTICLEPRICE.LISTPRICE as number;
+    };
+    const write = async (cents: number) => {
+      const res = await t.send(admin, 'PUT', '/TV2/Admin/prices', {
+        PRICES: [
+          {
+            ...target,
+            PRICETYPE: 'SELLING',
+            PRICEGROUP: demo.price_group,
+            CURRENCY: demo.currency,
+            PRICE: (cents / 100).toFixed(2),
+          },
+        ],
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    for (let round = 1; round <= 25; round++) {
+      const before = 1000 + round * 2;
+      const next = before + 1;
+      await write(before);
+      expect(await Promise.all(Array.from({ length: 6 }, listPrice))).toEqual(Array(6).fill(before / 100));
+      // reads that overlap the next write answer the price before it or after it
+      const [overlapping] = await Promise.all([
+        Promise.all(Array.from({ length: 6 }, listPrice)),
+        write(next),
+      ]);
+      for (const price of overlapping) expect([before / 100, next / 100]).toContain(price);
+      expect(await listPrice()).toBe(next / 100);
+    }
+  });
+
   it('reads in one statement: the customer, the article, its size, prices, agreements and line discounts', async () => {
     const counter = new StatementCounter();
-    const counted: Database = { ...t.database, db: t.database.db.withPlugin(counter) };
+    const db = t.database.db.withPlugin(counter);
+    const counted: Database = { ...t.database, db, reader: directReader(db) };
     const service = new ArticlePriceService(counted);
     const articles = (await t.services.catalog.listArticles('B2B', { sinceScn: 0, offset: 2, limit: 1 }))
       .items;

@@ -1,0 +1,133 @@
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CompiledQuery, sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Database, openDatabase } from './database.ts';
+import { inWriteTransaction } from './unit-of-work.ts';
+
+// The reader thread of a SQLite file (sqlite-reader.ts): these run on SQLite whatever the engine of
+// the suite, as the reader exists on SQLite only (on PostgreSQL reads run on the pool: the
+// B2B_GetArticlePrice tests cover that side).
+
+const file = join(tmpdir(), `tv2-reader-${process.pid}-${Date.now()}.db`);
+let database: Database;
+
+const value = (id: number) =>
+  CompiledQuery.raw('select v from t where id = ?', [id]) as CompiledQuery<{ v: number }>;
+const setValue = (id: number, v: number) =>
+  inWriteTransaction(database, async (uow) => {
+    await sql`update t set v = ${v} where id = ${id}`.execute(uow.db);
+  });
+/** A read that keeps SQLite busy for a while (a recursive count), answered as one row. */
+const slowCount = CompiledQuery.raw(
+  'with recursive n(i) as (select 1 union all select i + 1 from n where i < ?) select count(*) as c from n',
+  [2_000_000],
+) as CompiledQuery<{ c: number }>;
+
+beforeAll(async () => {
+  database = openDatabase(`sqlite:${file}`, { sqliteReader: true });
+  await sql`create table t (id integer primary key, v integer not null)`.execute(database.db);
+  await sql`insert into t (id, v) values (1, 0), (2, 0)`.execute(database.db);
+  expect(await database.reader.ready).toBe(true);
+});
+afterAll(async () => {
+  await database.close();
+  for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
+});
+
+describe('the SQLite reader thread', () => {
+  it('reads on its own thread: the serving thread goes on with other work while a read runs', async () => {
+    expect(database.reader.onThread()).toBe(true);
+    let turns = 0;
+    let counting = true;
+    const tick = () => {
+      turns++;
+      if (counting) setImmediate(tick);
+    };
+    setImmediate(tick);
+    const [row] = await database.reader.rows(slowCount);
+    counting = false;
+    expect(row?.c).toBe(2_000_000);
+    // on the serving connection the statement would hold the event loop from start to end
+    expect(turns).toBeGreaterThan(20);
+  });
+
+  it('sees every write answered before the read was asked for, under reads and writes that overlap', async () => {
+    for (let round = 1; round <= 60; round++) {
+      await setValue(1, round);
+      // reads asked after the write's answer: all see it
+      const after = await Promise.all(Array.from({ length: 8 }, () => database.reader.rows(value(1))));
+      expect(after.map((rows) => rows[0]?.v)).toEqual(Array(8).fill(round));
+      // reads that overlap the next write see the value before it or after it, nothing else
+      const [overlapping] = await Promise.all([
+        Promise.all(Array.from({ length: 8 }, () => database.reader.rows(value(1)))),
+        setValue(1, round + 1000),
+      ]);
+      for (const rows of overlapping) expect([round, round + 1000]).toContain(rows[0]?.v);
+      expect((await database.reader.rows(value(1)))[0]?.v).toBe(round + 1000);
+    }
+  });
+
+  it('never sees a write transaction that has not committed', async () => {
+    await setValue(2, 1);
+    let seenInside: number | undefined;
+    await inWriteTransaction(database, async (uow) => {
+      await sql`update t set v = 2 where id = 2`.execute(uow.db);
+      seenInside = (await database.reader.rows(value(2)))[0]?.v;
+    });
+    expect(seenInside).toBe(1);
+    expect((await database.reader.rows(value(2)))[0]?.v).toBe(2);
+  });
+
+  it('refuses a write, and an SQL error, as the serving connection refuses them', async () => {
+    // a write that returns rows; the connection is query-only
+    const write = database.reader.rows(CompiledQuery.raw('update t set v = 99 where id = 1 returning v', []));
+    await expect(write).rejects.toMatchObject({ name: 'SqliteError', code: 'SQLITE_READONLY' });
+    const plain = database.reader.rows(CompiledQuery.raw('update t set v = 99 where id = 1', []));
+    await expect(plain).rejects.toMatchObject({ name: 'SqliteError', code: 'SQLITE_READONLY' });
+    expect((await database.reader.rows(value(1)))[0]?.v).not.toBe(99);
+    const missing = database.reader.rows(CompiledQuery.raw('select x from later', []));
+    await expect(missing).rejects.toMatchObject({ name: 'SqliteError', code: 'SQLITE_ERROR' });
+    // asked again, refused again the same way; a refusal costs no other read its answer
+    await expect(
+      database.reader.rows(CompiledQuery.raw('update t set v = 99 where id = 1', [])),
+    ).rejects.toMatchObject({ code: 'SQLITE_READONLY' });
+    await expect(database.reader.rows(CompiledQuery.raw('select x from later', []))).rejects.toMatchObject({
+      code: 'SQLITE_ERROR',
+    });
+    expect(await database.reader.rows(value(1))).toHaveLength(1);
+    // a statement refused once, and fine later (its table made since), is read
+    await sql`create table later (x integer)`.execute(database.db);
+    await sql`insert into later (x) values (5)`.execute(database.db);
+    expect(await database.reader.rows(CompiledQuery.raw('select x from later', []))).toEqual([{ x: 5 }]);
+  });
+
+  it('answers the reads it had not answered when its thread ended, and later reads, on the serving connection', async () => {
+    const own = openDatabase(`sqlite:${file}`, { sqliteReader: true });
+    try {
+      expect(await own.reader.ready).toBe(true);
+      const asked = own.reader.rows(slowCount);
+      const closing = own.reader.close();
+      expect((await asked)[0]?.c).toBe(2_000_000);
+      await closing;
+      expect(own.reader.onThread()).toBe(false);
+      expect((await own.reader.rows(value(2)))[0]?.v).toBe(2);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('is no thread for a database in memory, whose data only its own connection sees', async () => {
+    const memory = openDatabase('sqlite::memory:', { sqliteReader: true });
+    try {
+      expect(await memory.reader.ready).toBe(false);
+      expect(memory.reader.onThread()).toBe(false);
+      await sql`create table m (x integer)`.execute(memory.db);
+      await sql`insert into m (x) values (7)`.execute(memory.db);
+      expect(await memory.reader.rows(CompiledQuery.raw('select x from m', []))).toEqual([{ x: 7 }]);
+    } finally {
+      await memory.close();
+    }
+  });
+});

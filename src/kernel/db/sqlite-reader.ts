@@ -1,0 +1,228 @@
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+import type { CompiledQuery, Kysely } from 'kysely';
+import type { DB } from './schema.ts';
+import { valueBlindSql } from './sqlite-driver.ts';
+
+/**
+ * Reads that run off the thread that serves HTTP (docs/architecture.md, "The reader thread";
+ * decision 45).
+ *
+ * better-sqlite3 runs a statement on the calling thread: on SQLite every read is CPU of the one
+ * thread that also parses requests and writes answers, while the machine's other core waits. A
+ * reader is a worker thread with a connection of its own to the same file; the serving thread
+ * hands it a statement and goes on with other requests until the rows come back. The read sees
+ * what was committed when it ran, as any read outside a transaction does: a write answered
+ * before the read was asked for is in it (WAL: a read transaction sees every commit that ended
+ * before it began). Only reads outside any transaction belong here; a read inside a write
+ * transaction must see the transaction's own changes and runs on the transaction.
+ *
+ * The statements asked for in one turn of the microtask queue go as one message, and come back as
+ * one. Each SQL text goes along until the worker has answered a read of it, and is then named by
+ * its number alone: the worker keeps it prepared.
+ *
+ * Until the worker has opened its connection, and after it failed or ended, reads run on the
+ * serving connection (`fallback`): a read never fails because the reader did. A statement the
+ * worker refuses (a write: its connection is query-only; an SQLite error) is refused with the
+ * worker's error as an Error named SqliteError with the same code, as the serving connection
+ * would have refused it.
+ */
+export interface Reader {
+  /** The rows of a read-only statement, read outside any transaction. */
+  rows<R>(query: CompiledQuery<R>): Promise<R[]>;
+  /** Whether reads go to the reader thread now (false: they run on the database's own connection). */
+  onThread(): boolean;
+  /** Settles once the reader thread took its first read or could not: true when it can. */
+  readonly ready: Promise<boolean>;
+  /** Stops the worker (reads asked for later run on the serving connection). */
+  close(): Promise<void>;
+}
+
+/** A Reader that runs every read on the database's own connections (PostgreSQL; SQLite in memory). */
+export function directReader(db: Kysely<DB>): Reader {
+  return {
+    rows: async (query) => (await db.executeQuery(query)).rows,
+    onThread: () => false,
+    ready: Promise.resolve(false),
+    close: async () => {},
+  };
+}
+
+/** At most this many SQL texts are kept prepared in the worker; others run on the serving connection. */
+export const READER_STATEMENTS_MAX = 256;
+
+const SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const Sqlite = require(workerData.module);
+const db = new Sqlite(workerData.path, { fileMustExist: true });
+db.pragma('query_only = ON');
+db.pragma('busy_timeout = ' + workerData.busyTimeoutMs);
+if (workerData.mmapBytes > 0) db.pragma('mmap_size = ' + workerData.mmapBytes);
+const statements = [];
+parentPort.on('message', (batch) => {
+  if (batch === 'close') {
+    db.close();
+    parentPort.close();
+    return;
+  }
+  // [id, statement number, SQL or null, parameters]...: answered as [id, ok, rows or error]...
+  const out = [];
+  for (let i = 0; i < batch.length; i += 4) {
+    try {
+      if (batch[i + 2] !== null) {
+        statements[batch[i + 1]] = undefined;
+        const statement = db.prepare(batch[i + 2]);
+        if (!statement.reader) {
+          throw Object.assign(new Error('the reader thread runs statements that return rows only'), {
+            code: 'SQLITE_READONLY',
+          });
+        }
+        statements[batch[i + 1]] = statement;
+      }
+      out.push(batch[i], true, statements[batch[i + 1]].all(batch[i + 3]));
+    } catch (error) {
+      out.push(batch[i], false, { message: String(error && error.message), code: error && error.code });
+    }
+  }
+  parentPort.postMessage(out);
+});
+parentPort.postMessage('ready');
+`;
+
+export interface SqliteReaderOptions {
+  /** The database file (opened in WAL mode by the serving connection). */
+  path: string;
+  /** Where reads run while the worker cannot take them: the serving connection. */
+  fallback: Kysely<DB>;
+  busyTimeoutMs?: number;
+  /** The reader connection's mmap_size in bytes (0: none). */
+  mmapBytes?: number;
+}
+
+interface Pending {
+  query: CompiledQuery<unknown>;
+  /** The statement's number in the worker. */
+  number: number;
+  resolve(rows: unknown[]): void;
+  reject(error: unknown): void;
+}
+
+/** Starts the reader thread for the SQLite file at `path`; reads run on `fallback` until it is ready. */
+export function startSqliteReader(options: SqliteReaderOptions): Reader {
+  const module = createRequire(import.meta.url).resolve('better-sqlite3');
+  const worker = new Worker(SOURCE, {
+    eval: true,
+    workerData: {
+      module,
+      path: options.path,
+      busyTimeoutMs: Math.trunc(options.busyTimeoutMs ?? 10_000),
+      mmapBytes: Math.trunc(options.mmapBytes ?? 0),
+    },
+  });
+  worker.unref();
+  const fallback = directReader(options.fallback);
+  const numbers = new Map<string, number>();
+  /** The statements the worker has prepared: sent by number alone (until then with their text). */
+  const prepared = new Set<number>();
+  const pending = new Map<number, Pending>();
+  let state: 'starting' | 'ready' | 'gone' = 'starting';
+  let settle: (ready: boolean) => void = () => {};
+  const ready = new Promise<boolean>((resolve) => {
+    settle = resolve;
+  });
+  let nextId = 0;
+  let batch: unknown[] = [];
+  let flushing = false;
+
+  const flush = () => {
+    flushing = false;
+    const out = batch;
+    batch = [];
+    if (state === 'ready') worker.postMessage(out);
+    else for (let i = 0; i < out.length; i += 4) rerun(out[i] as number);
+  };
+  /** A read the worker will not answer, run again on the serving connection. */
+  const rerun = (id: number) => {
+    const p = pending.get(id);
+    if (p === undefined) return;
+    settled(id);
+    fallback.rows(p.query).then(p.resolve, p.reject);
+  };
+  const settled = (id: number) => {
+    pending.delete(id);
+    if (pending.size === 0) worker.unref();
+  };
+  const gone = () => {
+    if (state === 'gone') return;
+    state = 'gone';
+    settle(false);
+    for (const id of [...pending.keys()]) rerun(id);
+  };
+
+  worker.on('message', (message: unknown) => {
+    if (message === 'ready') {
+      if (state === 'starting') {
+        state = 'ready';
+        settle(true);
+      }
+      return;
+    }
+    const answers = message as unknown[];
+    for (let i = 0; i < answers.length; i += 3) {
+      const id = answers[i] as number;
+      const p = pending.get(id);
+      if (p === undefined) continue;
+      settled(id);
+      if (answers[i + 1] === true) {
+        prepared.add(p.number);
+        p.resolve(answers[i + 2] as unknown[]);
+      } else p.reject(sqliteError(answers[i + 2] as { message: string; code?: string }));
+    }
+  });
+  // An error ends the worker; what it had not answered runs on the serving connection.
+  worker.on('error', gone);
+  worker.on('exit', gone);
+
+  return {
+    rows<R>(query: CompiledQuery<R>): Promise<R[]> {
+      if (state !== 'ready') return fallback.rows(query);
+      let number = numbers.get(query.sql);
+      if (number === undefined) {
+        if (numbers.size >= READER_STATEMENTS_MAX) return fallback.rows(query);
+        number = numbers.size;
+        numbers.set(query.sql, number);
+      }
+      // the text goes along until a read of it was answered (a refused one is not kept prepared)
+      const text = prepared.has(number) ? null : valueBlindSql(query.sql);
+      const id = nextId++;
+      if (pending.size === 0) worker.ref();
+      const answer = new Promise<R[]>((resolve, reject) => {
+        pending.set(id, { query, number, resolve: resolve as (rows: unknown[]) => void, reject });
+      });
+      batch.push(id, number, text, query.parameters);
+      if (!flushing) {
+        flushing = true;
+        queueMicrotask(flush);
+      }
+      return answer;
+    },
+    onThread: () => state === 'ready',
+    ready,
+    async close() {
+      if (state === 'gone') return;
+      const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+      worker.postMessage('close');
+      const timeout = setTimeout(() => void worker.terminate(), 5000);
+      await exited;
+      clearTimeout(timeout);
+    },
+  };
+}
+
+/** The worker's refusal as the serving connection would have thrown it (unavailable.ts reads its code). */
+function sqliteError(refusal: { message: string; code?: string }): Error {
+  const error = new Error(refusal.message) as Error & { code?: string };
+  error.name = 'SqliteError';
+  if (refusal.code !== undefined) error.code = refusal.code;
+  return error;
+}
