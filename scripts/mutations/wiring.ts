@@ -83,8 +83,8 @@ export const WIRING_MUTATIONS: Mutation[] = [
     edits: [
       {
         file: 'src/kernel/db/sqlite-reader.ts',
-        find: "      if (state !== 'ready') return fallback.rows(query);\n",
-        replace: '      return fallback.rows(query);\n',
+        find: "      if (state !== 'ready') {\n",
+        replace: "      if (state !== 'ready' || query) {\n",
       },
     ],
     tests: ['src/kernel/db/sqlite-reader.test.ts'],

@@ -104,7 +104,8 @@ export class StockLedgerService {
     locationCode?: string,
   ): Promise<ArticleStockWire> {
     const scn = await this.#scn.current();
-    const rows = await this.#lists.articleStock(audience, articleNo, locationCode);
+    // the rows after the SCN (which bounds them), on the reader (decision 45)
+    const rows = await this.#lists.articleStock(audience, articleNo, locationCode, this.database.reader);
     return articleStockAnswer(audience, scn, articleNo, rows, locationCode);
   }
 

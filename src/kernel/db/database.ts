@@ -10,7 +10,7 @@ import type { DB } from './schema.ts';
 import { installScnHorizon } from './scn-horizon.ts';
 import { FALLBACK_CHECKPOINT_PAGES, startCheckpointer } from './sqlite-checkpointer.ts';
 import { CachingSqliteDialect } from './sqlite-driver.ts';
-import { directReader, type Reader, startSqliteReader } from './sqlite-reader.ts';
+import { directReader, type Reader, sqliteReader } from './sqlite-reader.ts';
 import { refreshStatistics } from './statistics.ts';
 import { DatabaseUnavailableError } from './unavailable.ts';
 import { UTF8_BYTES_OID, utf8BytesOf } from './utf8-bytes.ts';
@@ -162,7 +162,7 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
   // A file in WAL mode (a database in memory is this connection's alone): its reads on a worker.
   const reader =
     options.sqliteReader && file.pragma('journal_mode', { simple: true }) === 'wal'
-      ? startSqliteReader({
+      ? sqliteReader({
           path: file.name,
           fallback: db,
           busyTimeoutMs: options.busyTimeoutMs,

@@ -29,7 +29,7 @@ beforeAll(async () => {
   database = openDatabase(`sqlite:${file}`, { sqliteReader: true });
   await sql`create table t (id integer primary key, v integer not null)`.execute(database.db);
   await sql`insert into t (id, v) values (1, 0), (2, 0)`.execute(database.db);
-  expect(await database.reader.ready).toBe(true);
+  expect(await database.reader.whenReady()).toBe(true);
 });
 afterAll(async () => {
   await database.close();
@@ -106,7 +106,7 @@ describe('the SQLite reader thread', () => {
   it('answers the reads it had not answered when its thread ended, and later reads, on the serving connection', async () => {
     const own = openDatabase(`sqlite:${file}`, { sqliteReader: true });
     try {
-      expect(await own.reader.ready).toBe(true);
+      expect(await own.reader.whenReady()).toBe(true);
       const asked = own.reader.rows(slowCount);
       const closing = own.reader.close();
       expect((await asked)[0]?.c).toBe(2_000_000);
@@ -118,10 +118,24 @@ describe('the SQLite reader thread', () => {
     }
   });
 
+  it('starts its thread at the first read, which the serving connection answers meanwhile', async () => {
+    const own = openDatabase(`sqlite:${file}`, { sqliteReader: true });
+    try {
+      expect(own.reader.onThread()).toBe(false);
+      // asked before the thread exists: answered all the same
+      expect((await own.reader.rows(value(2)))[0]?.v).toBe(2);
+      expect(await own.reader.whenReady()).toBe(true);
+      expect(own.reader.onThread()).toBe(true);
+      expect((await own.reader.rows(value(2)))[0]?.v).toBe(2);
+    } finally {
+      await own.close();
+    }
+  });
+
   it('is no thread for a database in memory, whose data only its own connection sees', async () => {
     const memory = openDatabase('sqlite::memory:', { sqliteReader: true });
     try {
-      expect(await memory.reader.ready).toBe(false);
+      expect(await memory.reader.whenReady()).toBe(false);
       expect(memory.reader.onThread()).toBe(false);
       await sql`create table m (x integer)`.execute(memory.db);
       await sql`insert into m (x) values (7)`.execute(memory.db);

@@ -21,8 +21,8 @@ import { valueBlindSql } from './sqlite-driver.ts';
  * one. Each SQL text goes along until the worker has answered a read of it, and is then named by
  * its number alone: the worker keeps it prepared.
  *
- * Until the worker has opened its connection, and after it failed or ended, reads run on the
- * serving connection (`fallback`): a read never fails because the reader did. A statement the
+ * The thread starts at the first read asked of it. Until it has opened its connection, and after it
+ * failed or ended, reads run on the serving connection (`fallback`): a read never fails because the reader did. A statement the
  * worker refuses (a write: its connection is query-only; an SQLite error) is refused with the
  * worker's error as an Error named SqliteError with the same code, as the serving connection
  * would have refused it.
@@ -32,8 +32,8 @@ export interface Reader {
   rows<R>(query: CompiledQuery<R>): Promise<R[]>;
   /** Whether reads go to the reader thread now (false: they run on the database's own connection). */
   onThread(): boolean;
-  /** Settles once the reader thread took its first read or could not: true when it can. */
-  readonly ready: Promise<boolean>;
+  /** Starts the reader thread if no read has yet; settles once it can take reads (true) or cannot. */
+  whenReady(): Promise<boolean>;
   /** Stops the worker (reads asked for later run on the serving connection). */
   close(): Promise<void>;
 }
@@ -43,7 +43,7 @@ export function directReader(db: Kysely<DB>): Reader {
   return {
     rows: async (query) => (await db.executeQuery(query)).rows,
     onThread: () => false,
-    ready: Promise.resolve(false),
+    whenReady: async () => false,
     close: async () => {},
   };
 }
@@ -65,7 +65,8 @@ parentPort.on('message', (batch) => {
     parentPort.close();
     return;
   }
-  // [id, statement number, SQL or null, parameters]...: answered as [id, ok, rows or error]...
+  // [id, statement number, SQL or null, parameters]...: answered as [id, outcome, rows or error]...,
+  // the outcome the column names (a statement's first answer), true (a later one) or false (refused)
   const out = [];
   for (let i = 0; i < batch.length; i += 4) {
     try {
@@ -77,7 +78,11 @@ parentPort.on('message', (batch) => {
             code: 'SQLITE_READONLY',
           });
         }
+        statement.raw(true);
         statements[batch[i + 1]] = statement;
+        // the column names with the first answer of a statement; then the rows as arrays alone
+        out.push(batch[i], statement.columns().map((c) => c.name), statement.all(batch[i + 3]));
+        continue;
       }
       out.push(batch[i], true, statements[batch[i + 1]].all(batch[i + 3]));
     } catch (error) {
@@ -107,25 +112,27 @@ interface Pending {
   reject(error: unknown): void;
 }
 
-/** Starts the reader thread for the SQLite file at `path`; reads run on `fallback` until it is ready. */
-export function startSqliteReader(options: SqliteReaderOptions): Reader {
-  const module = createRequire(import.meta.url).resolve('better-sqlite3');
-  const worker = new Worker(SOURCE, {
-    eval: true,
-    workerData: {
-      module,
-      path: options.path,
-      busyTimeoutMs: Math.trunc(options.busyTimeoutMs ?? 10_000),
-      mmapBytes: Math.trunc(options.mmapBytes ?? 0),
-    },
-  });
-  worker.unref();
+/**
+ * The reader thread's heap: it holds prepared statements and one batch of rows at a time. A thread
+ * that outgrew it ends, and its reads go back to the serving connection.
+ */
+const READER_LIMITS = { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 64 };
+
+/**
+ * The reader for the SQLite file at `path`. Its thread starts at the first read asked of it (a
+ * process that never asks pays nothing); that read, and every read until the thread has opened
+ * its connection, runs on `fallback`.
+ */
+export function sqliteReader(options: SqliteReaderOptions): Reader {
   const fallback = directReader(options.fallback);
   const numbers = new Map<string, number>();
   /** The statements the worker has prepared: sent by number alone (until then with their text). */
   const prepared = new Set<number>();
+  /** Each prepared statement's column names: the rows come as arrays (cheaper to pass between threads). */
+  const columns: string[][] = [];
   const pending = new Map<number, Pending>();
-  let state: 'starting' | 'ready' | 'gone' = 'starting';
+  let worker: Worker | undefined;
+  let state: 'idle' | 'starting' | 'ready' | 'gone' = 'idle';
   let settle: (ready: boolean) => void = () => {};
   const ready = new Promise<boolean>((resolve) => {
     settle = resolve;
@@ -138,7 +145,7 @@ export function startSqliteReader(options: SqliteReaderOptions): Reader {
     flushing = false;
     const out = batch;
     batch = [];
-    if (state === 'ready') worker.postMessage(out);
+    if (state === 'ready') worker?.postMessage(out);
     else for (let i = 0; i < out.length; i += 4) rerun(out[i] as number);
   };
   /** A read the worker will not answer, run again on the serving connection. */
@@ -150,7 +157,7 @@ export function startSqliteReader(options: SqliteReaderOptions): Reader {
   };
   const settled = (id: number) => {
     pending.delete(id);
-    if (pending.size === 0) worker.unref();
+    if (pending.size === 0) worker?.unref();
   };
   const gone = () => {
     if (state === 'gone') return;
@@ -158,8 +165,7 @@ export function startSqliteReader(options: SqliteReaderOptions): Reader {
     settle(false);
     for (const id of [...pending.keys()]) rerun(id);
   };
-
-  worker.on('message', (message: unknown) => {
+  const answered = (message: unknown) => {
     if (message === 'ready') {
       if (state === 'starting') {
         state = 'ready';
@@ -169,23 +175,47 @@ export function startSqliteReader(options: SqliteReaderOptions): Reader {
     }
     const answers = message as unknown[];
     for (let i = 0; i < answers.length; i += 3) {
-      const id = answers[i] as number;
-      const p = pending.get(id);
+      const p = pending.get(answers[i] as number);
       if (p === undefined) continue;
-      settled(id);
-      if (answers[i + 1] === true) {
+      settled(answers[i] as number);
+      const outcome = answers[i + 1];
+      if (outcome === false) {
+        p.reject(sqliteError(answers[i + 2] as { message: string; code?: string }));
+        continue;
+      }
+      if (outcome !== true) {
+        columns[p.number] = outcome as string[];
         prepared.add(p.number);
-        p.resolve(answers[i + 2] as unknown[]);
-      } else p.reject(sqliteError(answers[i + 2] as { message: string; code?: string }));
+      }
+      p.resolve(asObjects(columns[p.number] ?? [], answers[i + 2] as unknown[][]));
     }
-  });
-  // An error ends the worker; what it had not answered runs on the serving connection.
-  worker.on('error', gone);
-  worker.on('exit', gone);
+  };
+  const start = () => {
+    state = 'starting';
+    const thread = new Worker(SOURCE, {
+      eval: true,
+      resourceLimits: READER_LIMITS,
+      workerData: {
+        module: createRequire(import.meta.url).resolve('better-sqlite3'),
+        path: options.path,
+        busyTimeoutMs: Math.trunc(options.busyTimeoutMs ?? 10_000),
+        mmapBytes: Math.trunc(options.mmapBytes ?? 0),
+      },
+    });
+    thread.unref();
+    thread.on('message', answered);
+    // An error ends the worker; what it had not answered runs on the serving connection.
+    thread.on('error', gone);
+    thread.on('exit', gone);
+    worker = thread;
+  };
 
   return {
     rows<R>(query: CompiledQuery<R>): Promise<R[]> {
-      if (state !== 'ready') return fallback.rows(query);
+      if (state !== 'ready') {
+        if (state === 'idle') start();
+        return fallback.rows(query);
+      }
       let number = numbers.get(query.sql);
       if (number === undefined) {
         if (numbers.size >= READER_STATEMENTS_MAX) return fallback.rows(query);
@@ -195,7 +225,7 @@ export function startSqliteReader(options: SqliteReaderOptions): Reader {
       // the text goes along until a read of it was answered (a refused one is not kept prepared)
       const text = prepared.has(number) ? null : valueBlindSql(query.sql);
       const id = nextId++;
-      if (pending.size === 0) worker.ref();
+      if (pending.size === 0) worker?.ref();
       const answer = new Promise<R[]>((resolve, reject) => {
         pending.set(id, { query, number, resolve: resolve as (rows: unknown[]) => void, reject });
       });
@@ -207,16 +237,30 @@ export function startSqliteReader(options: SqliteReaderOptions): Reader {
       return answer;
     },
     onThread: () => state === 'ready',
-    ready,
+    whenReady() {
+      if (state === 'idle') start();
+      return ready;
+    },
     async close() {
-      if (state === 'gone') return;
-      const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
-      worker.postMessage('close');
-      const timeout = setTimeout(() => void worker.terminate(), 5000);
+      const thread = worker;
+      if (state === 'idle') state = 'gone';
+      if (thread === undefined || state === 'gone') return;
+      const exited = new Promise<void>((resolve) => thread.once('exit', () => resolve()));
+      thread.postMessage('close');
+      const timeout = setTimeout(() => void thread.terminate(), 5000);
       await exited;
       clearTimeout(timeout);
     },
   };
+}
+
+/** Rows read as arrays, as the objects a statement's `all()` gives (one property per column, in order). */
+function asObjects(names: readonly string[], rows: readonly unknown[][]): unknown[] {
+  return rows.map((values) => {
+    const row: Record<string, unknown> = {};
+    for (let c = 0; c < names.length; c++) row[names[c] as string] = values[c];
+    return row;
+  });
 }
 
 /** The worker's refusal as the serving connection would have thrown it (unavailable.ts reads its code). */

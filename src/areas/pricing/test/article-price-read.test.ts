@@ -49,6 +49,7 @@ class StatementCounter implements KyselyPlugin {
 beforeAll(async () => {
   // B2B_GetArticlePrice's read runs on the reader thread on SQLite (decision 45)
   t = await startTestApp({ sqliteReader: true });
+  expect(await t.database.reader.whenReady()).toBe(ENGINE === 'sqlite');
   await seedCatalog(t.services, { articles: 150, images: false });
   await seedPrices(t.services, {});
   // a deleted article (its prices go with it): priced as no article
@@ -326,7 +327,7 @@ describe(`B2B_GetArticlePrice's reading (${ENGINE})`, () => {
   });
 
   it('reads on the reader thread on SQLite, and a list price written is in every answer asked for after it', async () => {
-    expect(await t.database.reader.ready).toBe(ENGINE === 'sqlite');
+    expect(await t.database.reader.whenReady()).toBe(ENGINE === 'sqlite');
     expect(t.database.reader.onThread()).toBe(ENGINE === 'sqlite');
     const admin = await t.tokenFor(['ADMIN']);
     const wholesale = await t.tokenFor(['B2B']);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectScnStep } from '../../../../test/helpers/scn.ts';
 import { ENGINE, startTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
 import type { Database } from '../../../kernel/db/database.ts';
+import { directReader } from '../../../kernel/db/sqlite-reader.ts';
 import { currentScn } from '../../../kernel/db/unit-of-work.ts';
 import type { Audience } from '../../../kernel/paging.ts';
 import { articleSizesIn, articleStatesIn, CATALOG_ERRORS, seedCatalog } from '../../catalog/index.ts';
@@ -28,7 +29,9 @@ let articleNos: string[];
 const LOCATIONS = ['WH', 'AMS', 'UTR', 'ANT', 'GNT', 'NOPE'];
 
 beforeAll(async () => {
-  t = await startTestApp();
+  // one article's stock is read on the reader thread on SQLite (decision 45)
+  t = await startTestApp({ sqliteReader: true });
+  expect(await t.database.reader.whenReady()).toBe(ENGINE === 'sqlite');
   await seedCatalog(t.services, { images: false });
   await seedStock(t.services, {});
   const page = await t.services.catalog.listArticles('B2B', { sinceScn: 0, offset: 1, limit: 1000 });
@@ -129,7 +132,8 @@ describe(`one article's stock (${ENGINE})`, () => {
 
   it('reads in two statements whatever the article, audience or location', async () => {
     const counter = new StatementCounter();
-    const counted = new StockLedgerService({ ...t.database, db: t.database.db.withPlugin(counter) });
+    const db = t.database.db.withPlugin(counter);
+    const counted = new StockLedgerService({ ...t.database, db, reader: directReader(db) });
     const articleNo = articleNos[0] ?? '';
     for (const [audience, location] of [
       ['B2B', undefined],
