@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import { changedAfter } from '../../kernel/db/feed-sql.ts';
 import type { DB } from '../../kernel/db/schema.ts';
-import type { Reader } from '../../kernel/db/sqlite-reader.ts';
 import { utf8Bytes } from '../../kernel/db/utf8-bytes.ts';
 import type { Audience } from '../../kernel/paging.ts';
 
@@ -40,19 +39,16 @@ export class ArticleDocumentRepository {
     this.db = db;
   }
 
-  /**
-   * The article with its current document, in one statement (primary key lookups); with a `reader`
-   * (outside any transaction only) run where it says: on SQLite, the reader thread (sqlite-reader.ts).
-   */
-  async byArticleNo(articleNo: string, reader?: Reader): Promise<ArticleDocumentRow | undefined> {
-    const query = this.db
+  /** The article with its current document, in one statement (primary key lookups). */
+  byArticleNo(articleNo: string): Promise<ArticleDocumentRow | undefined> {
+    return this.db
       .selectFrom('article as a')
       .leftJoin('article_document as d', (j) =>
         j.onRef('d.article_no', '=', 'a.article_no').onRef('d.scn', '=', 'a.scn'),
       )
       .select(COLUMNS)
-      .where('a.article_no', '=', articleNo);
-    return reader ? (await reader.rows(query.compile()))[0] : query.executeTakeFirst();
+      .where('a.article_no', '=', articleNo)
+      .executeTakeFirst();
   }
 
   /** The article owning the barcode with its current document, in one statement (unique key lookups). */

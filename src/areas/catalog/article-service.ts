@@ -103,8 +103,7 @@ export class ArticleService {
   /**
    * One article as the JSON text of its wire object, read in one statement with its stored
    * document (docs/catalog.md, "The article document"), after the SCN (shared by the requests of a
-   * turn; the row on the database's reader: on SQLite the reader thread, decision 45). The text is
-   * also kept in memory and served again while the database-wide SCN has not
+   * turn). The text is also kept in memory and served again while the database-wide SCN has not
    * moved since it was last confirmed, without asking the database about the article at all.
    */
   async articleJson(audience: Audience, key: { articleNo?: string; barcode?: string }): Promise<string> {
@@ -115,7 +114,7 @@ export class ArticleService {
     }
     const found =
       key.articleNo !== undefined
-        ? await this.#documents.byArticleNo(key.articleNo, this.database.reader)
+        ? await this.#documents.byArticleNo(key.articleNo)
         : key.barcode !== undefined
           ? await this.#documents.byBarcode(key.barcode)
           : undefined;

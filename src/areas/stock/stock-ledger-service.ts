@@ -104,8 +104,7 @@ export class StockLedgerService {
     locationCode?: string,
   ): Promise<ArticleStockWire> {
     const scn = await this.#scn.current();
-    // the rows after the SCN (which bounds them), on the reader (decision 45)
-    const rows = await this.#lists.articleStock(audience, articleNo, locationCode, this.database.reader);
+    const rows = await this.#lists.articleStock(audience, articleNo, locationCode);
     return articleStockAnswer(audience, scn, articleNo, rows, locationCode);
   }
 

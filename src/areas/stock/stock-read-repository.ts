@@ -3,7 +3,6 @@ import { compiledOnce } from '../../kernel/db/compiled-once.ts';
 import { onPostgres } from '../../kernel/db/engine.ts';
 import { changedAfter } from '../../kernel/db/feed-sql.ts';
 import type { DB } from '../../kernel/db/schema.ts';
-import type { Reader } from '../../kernel/db/sqlite-reader.ts';
 import type { Audience } from '../../kernel/paging.ts';
 import { articleFlags, articleSizePositions } from '../catalog/index.ts';
 import type { LevelRow } from './stock-repository.ts';
@@ -330,21 +329,16 @@ export class StockReadRepository {
    * table by key, with no join: the levels once by the article's prefix of their key, not once per
    * location. No order: the caller sorts. The statement is compiled once per audience and filter.
    */
-  async articleStock(
-    audience: Audience,
-    articleNo: string,
-    locationCode?: string,
-    reader?: Reader,
-  ): Promise<ArticleStockRow[]> {
+  articleStock(audience: Audience, articleNo: string, locationCode?: string): Promise<ArticleStockRow[]> {
     const key = `${audience}${locationCode === undefined ? '' : ' at'}`;
     let query = this.#articleStock.get(key);
     if (!query) {
       query = this.#articleStockQuery(audience, locationCode !== undefined);
       this.#articleStock.set(key, query);
     }
-    const compiled = query({ article: articleNo, location: locationCode ?? '' });
-    // with a reader (outside any transaction only): on SQLite the reader thread (sqlite-reader.ts)
-    return reader ? reader.rows(compiled) : (await this.db.executeQuery(compiled)).rows;
+    return this.db
+      .executeQuery(query({ article: articleNo, location: locationCode ?? '' }))
+      .then((result) => result.rows);
   }
 
   readonly #articleStock = new Map<string, (values: ArticleStockValues) => CompiledQuery<ArticleStockRow>>();

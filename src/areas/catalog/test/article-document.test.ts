@@ -1,8 +1,7 @@
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs } from 'kysely';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENGINE, startTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
-import { directReader } from '../../../kernel/db/sqlite-reader.ts';
+import { startTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
 import { currentScn, inWriteTransaction } from '../../../kernel/db/unit-of-work.ts';
 import { LANGUAGE_SLOTS } from '../../../kernel/language.ts';
 import { visibleTo } from '../article-rules.ts';
@@ -38,11 +37,7 @@ let t: TestApp;
 let token: string;
 const counter = new StatementCounter();
 /** A catalog service over the counted database; a fresh one has an empty answer cache. */
-/** A service whose statements are counted: all on the counted connection (no reader thread). */
-const countedService = () => {
-  const db = t.database.db.withPlugin(counter);
-  return new CatalogService({ ...t.database, db, reader: directReader(db) });
-};
+const countedService = () => new CatalogService({ ...t.database, db: t.database.db.withPlugin(counter) });
 
 function png(shade: number): Buffer {
   const image = new PNG({ width: 3, height: 3 });
@@ -138,9 +133,7 @@ async function expectListsAsBuilt(audience: 'B2B' | 'B2C', strscn = 0): Promise<
 }
 
 beforeAll(async () => {
-  // the single-article read runs on the reader thread on SQLite (decision 45)
-  t = await startTestApp({ sqliteReader: true });
-  expect(await t.database.reader.whenReady()).toBe(ENGINE === 'sqlite');
+  t = await startTestApp();
   token = await t.tokenFor(['B2B', 'B2C']);
   await seedCatalog(t.services, { articles: 30 });
   nos = (await t.database.db.selectFrom('article').select('article_no').orderBy('pos').execute()).map(

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectScnStep } from '../../../../test/helpers/scn.ts';
 import { ENGINE, startTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
 import type { Database } from '../../../kernel/db/database.ts';
-import { directReader } from '../../../kernel/db/sqlite-reader.ts';
 import { currentScn } from '../../../kernel/db/unit-of-work.ts';
 import type { Audience } from '../../../kernel/paging.ts';
 import { articleSizesIn, articleStatesIn, CATALOG_ERRORS, seedCatalog } from '../../catalog/index.ts';
@@ -29,9 +28,7 @@ let articleNos: string[];
 const LOCATIONS = ['WH', 'AMS', 'UTR', 'ANT', 'GNT', 'NOPE'];
 
 beforeAll(async () => {
-  // one article's stock is read on the reader thread on SQLite (decision 45)
-  t = await startTestApp({ sqliteReader: true });
-  expect(await t.database.reader.whenReady()).toBe(ENGINE === 'sqlite');
+  t = await startTestApp();
   await seedCatalog(t.services, { images: false });
   await seedStock(t.services, {});
   const page = await t.services.catalog.listArticles('B2B', { sinceScn: 0, offset: 1, limit: 1000 });
@@ -132,8 +129,7 @@ describe(`one article's stock (${ENGINE})`, () => {
 
   it('reads in two statements whatever the article, audience or location', async () => {
     const counter = new StatementCounter();
-    const db = t.database.db.withPlugin(counter);
-    const counted = new StockLedgerService({ ...t.database, db, reader: directReader(db) });
+    const counted = new StockLedgerService({ ...t.database, db: t.database.db.withPlugin(counter) });
     const articleNo = articleNos[0] ?? '';
     for (const [audience, location] of [
       ['B2B', undefined],
