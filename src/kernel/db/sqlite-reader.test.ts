@@ -132,6 +132,18 @@ describe('the SQLite reader thread', () => {
     }
   });
 
+  it('closed before its first read, starts no thread and answers on the serving connection', async () => {
+    const own = openDatabase(`sqlite:${file}`, { sqliteReader: true });
+    try {
+      await own.reader.close();
+      expect(await own.reader.whenReady()).toBe(false);
+      expect((await own.reader.rows(value(2)))[0]?.v).toBe(2);
+      expect(own.reader.onThread()).toBe(false);
+    } finally {
+      await own.close();
+    }
+  });
+
   it('is no thread for a database in memory, whose data only its own connection sees', async () => {
     const memory = openDatabase('sqlite::memory:', { sqliteReader: true });
     try {

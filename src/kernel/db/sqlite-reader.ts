@@ -21,11 +21,11 @@ import { valueBlindSql } from './sqlite-driver.ts';
  * one. Each SQL text goes along until the worker has answered a read of it, and is then named by
  * its number alone: the worker keeps it prepared.
  *
- * The thread starts at the first read asked of it. Until it has opened its connection, and after it
- * failed or ended, reads run on the serving connection (`fallback`): a read never fails because the reader did. A statement the
- * worker refuses (a write: its connection is query-only; an SQLite error) is refused with the
- * worker's error as an Error named SqliteError with the same code, as the serving connection
- * would have refused it.
+ * The thread starts at the first read asked of it. Until it has opened its connection, and after
+ * it failed or ended, reads run on the serving connection (`fallback`): a read never fails because
+ * the reader did. A statement the worker refuses (a write: its connection is query-only; an SQLite
+ * error) is refused with the worker's error as an Error named SqliteError with the same code, as
+ * the serving connection would have refused it.
  */
 export interface Reader {
   /** The rows of a read-only statement, read outside any transaction. */
@@ -243,8 +243,12 @@ export function sqliteReader(options: SqliteReaderOptions): Reader {
     },
     async close() {
       const thread = worker;
-      if (state === 'idle') state = 'gone';
-      if (thread === undefined || state === 'gone') return;
+      if (thread === undefined || state === 'gone') {
+        // never started: no thread will come
+        state = 'gone';
+        settle(false);
+        return;
+      }
       const exited = new Promise<void>((resolve) => thread.once('exit', () => resolve()));
       thread.postMessage('close');
       const timeout = setTimeout(() => void thread.terminate(), 5000);
