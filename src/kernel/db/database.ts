@@ -148,20 +148,19 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
   // by index, and the sql snapshots check that no paged query reads a whole table.)
   if (groupCommit) file.pragma('temp_store = MEMORY');
   if (options.sqliteMmapBytes) file.pragma(`mmap_size = ${Math.trunc(options.sqliteMmapBytes)}`);
-  // A file in WAL mode (not :memory:, whose journal stays in memory): its checkpoints on a worker.
+  // A file in WAL mode (not :memory:, whose journal stays in memory, and whose data is this
+  // connection's alone): its checkpoints and its reader on worker threads.
+  const walFile = file.pragma('journal_mode', { simple: true }) === 'wal';
   const checkpointer =
-    options.sqliteBackgroundCheckpoints && file.pragma('journal_mode', { simple: true }) === 'wal'
-      ? startCheckpointer(file.name)
-      : undefined;
+    options.sqliteBackgroundCheckpoints && walFile ? startCheckpointer(file.name) : undefined;
   if (checkpointer) {
     file.pragma(`wal_autocheckpoint = ${FALLBACK_CHECKPOINT_PAGES}`);
     // A WAL grown by a burst is cut back to this size once a checkpoint has emptied it.
     file.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`);
   }
   const db = new Kysely<DB>({ dialect: new CachingSqliteDialect(file) });
-  // A file in WAL mode (a database in memory is this connection's alone): its reads on a worker.
   const reader =
-    options.sqliteReader && file.pragma('journal_mode', { simple: true }) === 'wal'
+    options.sqliteReader && walFile
       ? sqliteReader({
           path: file.name,
           fallback: db,

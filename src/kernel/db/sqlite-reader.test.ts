@@ -25,6 +25,16 @@ const slowCount = CompiledQuery.raw(
   [2_000_000],
 ) as CompiledQuery<{ c: number }>;
 
+/** A database of its own with the reader on, for a test that ends or starts its reader; closed after. */
+async function withOwn(url: string, use: (own: Database) => Promise<void>): Promise<void> {
+  const own = openDatabase(url, { sqliteReader: true });
+  try {
+    await use(own);
+  } finally {
+    await own.close();
+  }
+}
+
 beforeAll(async () => {
   database = openDatabase(`sqlite:${file}`, { sqliteReader: true });
   await sql`create table t (id integer primary key, v integer not null)`.execute(database.db);
@@ -104,8 +114,7 @@ describe('the SQLite reader thread', () => {
   });
 
   it('answers the reads it had not answered when its thread ended, and later reads, on the serving connection', async () => {
-    const own = openDatabase(`sqlite:${file}`, { sqliteReader: true });
-    try {
+    await withOwn(`sqlite:${file}`, async (own) => {
       expect(await own.reader.whenReady()).toBe(true);
       const asked = own.reader.rows(slowCount);
       const closing = own.reader.close();
@@ -113,47 +122,36 @@ describe('the SQLite reader thread', () => {
       await closing;
       expect(own.reader.onThread()).toBe(false);
       expect((await own.reader.rows(value(2)))[0]?.v).toBe(2);
-    } finally {
-      await own.close();
-    }
+    });
   });
 
   it('starts its thread at the first read, which the serving connection answers meanwhile', async () => {
-    const own = openDatabase(`sqlite:${file}`, { sqliteReader: true });
-    try {
+    await withOwn(`sqlite:${file}`, async (own) => {
       expect(own.reader.onThread()).toBe(false);
       // asked before the thread exists: answered all the same
       expect((await own.reader.rows(value(2)))[0]?.v).toBe(2);
       expect(await own.reader.whenReady()).toBe(true);
       expect(own.reader.onThread()).toBe(true);
       expect((await own.reader.rows(value(2)))[0]?.v).toBe(2);
-    } finally {
-      await own.close();
-    }
+    });
   });
 
   it('closed before its first read, starts no thread and answers on the serving connection', async () => {
-    const own = openDatabase(`sqlite:${file}`, { sqliteReader: true });
-    try {
+    await withOwn(`sqlite:${file}`, async (own) => {
       await own.reader.close();
       expect(await own.reader.whenReady()).toBe(false);
       expect((await own.reader.rows(value(2)))[0]?.v).toBe(2);
       expect(own.reader.onThread()).toBe(false);
-    } finally {
-      await own.close();
-    }
+    });
   });
 
   it('is no thread for a database in memory, whose data only its own connection sees', async () => {
-    const memory = openDatabase('sqlite::memory:', { sqliteReader: true });
-    try {
+    await withOwn('sqlite::memory:', async (memory) => {
       expect(await memory.reader.whenReady()).toBe(false);
       expect(memory.reader.onThread()).toBe(false);
       await sql`create table m (x integer)`.execute(memory.db);
       await sql`insert into m (x) values (7)`.execute(memory.db);
       expect(await memory.reader.rows(CompiledQuery.raw('select x from m', []))).toEqual([{ x: 7 }]);
-    } finally {
-      await memory.close();
-    }
+    });
   });
 });
