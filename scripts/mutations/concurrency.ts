@@ -199,22 +199,45 @@ export const CONCURRENCY_MUTATIONS: Mutation[] = [
   {
     name: 'stock-receipt-no-share-lock',
     what:
-      'a receipt, which only stamps, looks again that its article and location are live but without the shared ' +
-      'row locks: a deletion that starts while the receipt is open marks the row at once, finds no stock (the ' +
-      'receipt has not committed) and commits, and the article or location is left holding stock (PostgreSQL)',
+      'a receipt, which only stamps, checks that its article and location are live but without the shared ' +
+      'row locks: it reads past a deletion that has marked the row and not committed, and writes stock the ' +
+      'deleted article or location then holds; a deletion that starts while the receipt is open marks the row ' +
+      'at once, finds no stock (the receipt has not committed) and commits (PostgreSQL)',
     edits: [
       {
-        file: 'src/areas/catalog/catalog-repository.ts',
-        find: '(onPostgres(this.db) ? live.forShare() : live)',
-        replace: '(onPostgres(this.db) ? live : live)',
+        file: 'src/areas/stock/receipt-repository.ts',
+        find: `        .where('code', '=', v.location)
+        .where('deleted', '=', 0)
+        .forShare();`,
+        replace: `        .where('code', '=', v.location)
+        .where('deleted', '=', 0);`,
       },
       {
-        file: 'src/areas/stock/stock-repository.ts',
-        find: '(onPostgres(this.db) ? live.forShare() : live)',
-        replace: '(onPostgres(this.db) ? live : live)',
+        file: 'src/areas/stock/receipt-repository.ts',
+        find: `        .where('article_no', '=', v.article)
+        .where('deleted', '=', 0)
+        .forShare();`,
+        replace: `        .where('article_no', '=', v.article)
+        .where('deleted', '=', 0);`,
       },
     ],
     tests: ['src/areas/stock/test/receipt-deletion-race.test.ts'],
+    engines: ['postgres'],
+  },
+  {
+    name: 'stock-receipt-statement-sets-instead-of-adds',
+    what:
+      "a receipt's one statement (PostgreSQL) sets on hand to its own quantity when the level exists " +
+      'instead of adding to it: concurrent receipts of one level count once',
+    edits: [
+      {
+        file: 'src/areas/stock/receipt-repository.ts',
+        find: 'DO UPDATE SET on_hand = stock_level.on_hand + excluded.on_hand, scn = excluded.scn',
+        replace: 'DO UPDATE SET on_hand = excluded.on_hand, scn = excluded.scn',
+      },
+    ],
+    tests: ['src/areas/stock/test/stock-concurrency.test.ts'],
+    testNames: 'concurrent receipts',
     engines: ['postgres'],
   },
   {

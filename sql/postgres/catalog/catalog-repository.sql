@@ -273,16 +273,6 @@ WHERE
   "article_no" IN ($1, $2)
   AND "deleted" = $3;
 
--- CatalogRepository.lockLiveArticle
-SELECT
-  "article_no"
-FROM
-  "article"
-WHERE
-  "article_no" = $1
-  AND "deleted" = $2
-FOR SHARE;
-
 -- CatalogRepository.sizeTableExists
 SELECT
   "code"

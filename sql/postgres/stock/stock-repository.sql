@@ -299,16 +299,6 @@ WHERE
   AND "location_code" = $3
 FOR UPDATE;
 
--- StockRepository.lockLiveLocation
-SELECT
-  "code"
-FROM
-  "stock_location"
-WHERE
-  "code" = $1
-  AND "deleted" = $2
-FOR SHARE;
-
 -- StockRepository.movementsOf
 SELECT
   *

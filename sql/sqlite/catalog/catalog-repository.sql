@@ -273,15 +273,6 @@ WHERE
   "article_no" IN (?, ?)
   AND "deleted" = ?;
 
--- CatalogRepository.lockLiveArticle
-SELECT
-  "article_no"
-FROM
-  "article"
-WHERE
-  "article_no" = ?
-  AND "deleted" = ?;
-
 -- CatalogRepository.sizeTableExists
 SELECT
   "code"

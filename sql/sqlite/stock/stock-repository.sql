@@ -298,15 +298,6 @@ WHERE
   AND "sizex" = ?
   AND "location_code" = ?;
 
--- StockRepository.lockLiveLocation
-SELECT
-  "code"
-FROM
-  "stock_location"
-WHERE
-  "code" = ?
-  AND "deleted" = ?;
-
 -- StockRepository.movementsOf
 SELECT
   *

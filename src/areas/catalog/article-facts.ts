@@ -21,14 +21,6 @@ export function articleStatesIn(
   return new CatalogRepository(db).articleStates(articleNos);
 }
 
-/**
- * Whether the article is live, holding it against deletion until the transaction of `db` ends
- * (PostgreSQL; on SQLite writers are serialised anyway).
- */
-export function lockLiveArticleIn(db: Kysely<DB>, articleNo: string): Promise<boolean> {
-  return new CatalogRepository(db).lockLiveArticle(articleNo);
-}
-
 /** The live (not deleted) articles among `articleNos`. */
 export function liveArticlesIn(db: Kysely<DB>, articleNos: readonly string[]): Promise<Set<string>> {
   return new CatalogRepository(db).liveArticles(articleNos);

@@ -272,7 +272,7 @@ export class ArticleService {
       const repo = new CatalogRepository(uow.db);
       const scn = await uow.scn();
       // Marked first, looked at second: the marking waits for a stock receipt holding the article
-      // (stock's checkStillThere), and the look then sees its stock; a refusal rolls it all back.
+      // (stock's receipt-repository.ts), and the look then sees its stock; a refusal rolls it all back.
       const found = await repo.softDeleteArticle(articleNo, scn, this.now().toISOString());
       if (!found) throw CATALOG_ERRORS.ARTICLE_NOT_FOUND(`No article "${articleNo}".`);
       const stocked = await rules.stockedLocationsIn(uow, articleNo);

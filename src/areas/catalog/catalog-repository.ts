@@ -1,5 +1,4 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
-import { onPostgres } from '../../kernel/db/engine.ts';
 import { changedAfter } from '../../kernel/db/feed-sql.ts';
 import type { DB } from '../../kernel/db/schema.ts';
 import type { Audience } from '../../kernel/paging.ts';
@@ -282,20 +281,6 @@ export class CatalogRepository {
       for (const row of rows) out.set(row.article_no, row);
     }
     return out;
-  }
-
-  /**
-   * Whether the article is live, and on PostgreSQL its row held (FOR SHARE) until the transaction
-   * ends: a deletion, which marks the row first and then looks for stock, waits for this
-   * transaction and sees what it wrote (a stock receipt; decision 27).
-   */
-  async lockLiveArticle(articleNo: string): Promise<boolean> {
-    const live = this.db
-      .selectFrom('article')
-      .select('article_no')
-      .where('article_no', '=', articleNo)
-      .where('deleted', '=', 0);
-    return (await (onPostgres(this.db) ? live.forShare() : live).executeTakeFirst()) !== undefined;
   }
 
   /** The live (not deleted) articles among `articleNos`. */

@@ -66,7 +66,6 @@ export {
   articleStatesIn,
   type BarcodeSize,
   liveArticlesIn,
-  lockLiveArticleIn,
   sizesByBarcodeIn,
 } from './article-facts.ts';
 export { articleScopes } from './article-scopes.ts';

@@ -101,7 +101,6 @@ export const sqlExamples: AreaSqlExamples = {
       findArticle: (r) => r.findArticle('10001-100'),
       findArticles: (r) => r.findArticles(['10001-100', '10002-200']),
       findSizeTable: (r) => r.findSizeTable('CONF'),
-      lockLiveArticle: (r) => r.lockLiveArticle('10001-100'),
       liveArticles: (r) => r.liveArticles(['10001-100', '10002-200']),
       sizeTableExists: (r) => r.sizeTableExists('CONF'),
       sizeTablesPage: {

@@ -126,7 +126,7 @@ export class LocationService {
       const old = await repo.findLocation(code);
       if (!old || old.deleted === 1) throw locationNotFound(code);
       // Marked first, looked at second: the marking waits for a receipt holding the location
-      // (checkStillThere), and the look then sees its stock; a refusal rolls the marking back.
+      // (receipt-repository.ts), and the look then sees its stock; a refusal rolls the marking back.
       await repo.replaceLocation({
         ...old,
         deleted: 1,

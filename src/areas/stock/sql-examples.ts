@@ -1,5 +1,7 @@
+import { onPostgres } from '../../kernel/db/engine.ts';
 import type { AreaSqlExamples } from '../../kernel/db/sql-examples.ts';
 import { sqlExamplesOf } from '../../kernel/db/sql-examples.ts';
+import { ReceiptRepository } from './receipt-repository.ts';
 import { StockReadRepository } from './stock-read-repository.ts';
 import { type LevelKey, type LocationRow, type MovementRow, StockRepository } from './stock-repository.ts';
 
@@ -60,6 +62,11 @@ export const sqlExamples: AreaSqlExamples = {
       .execute();
   },
   repositories: [
+    // PostgreSQL only (a data-modifying WITH): on SQLite the receipt is StockRepository's statements
+    sqlExamplesOf(ReceiptRepository, {
+      receive: (r, db) =>
+        onPostgres(db) ? r.receive({ ...KEY, quantity: 3, reference: 'delivery 7' }, AT) : undefined,
+    }),
     sqlExamplesOf(StockRepository, {
       addOnHand: (r) =>
         r.addOnHand(
@@ -80,7 +87,6 @@ export const sqlExamples: AreaSqlExamples = {
       },
       levelsOfArticles: (r) => r.levelsOfArticles(['10001-100', '10002-200']),
       lockAvailable: (r) => r.lockAvailable(KEY),
-      lockLiveLocation: (r) => r.lockLiveLocation('WH1'),
       locationHoldsStock: (r) => r.locationHoldsStock('WH1'),
       locations: {
         live: (r) => r.locations(),

@@ -1,11 +1,15 @@
+import type { Kysely } from 'kysely';
 import type { Database } from '../../kernel/db/database.ts';
 import type { PerTurnRead } from '../../kernel/db/per-turn-read.ts';
+import type { DB } from '../../kernel/db/schema.ts';
 import { scnPerTurn } from '../../kernel/db/scn-reader.ts';
-import { inWriteTransaction, type UnitOfWork } from '../../kernel/db/unit-of-work.ts';
+import { inOneStatement, inWriteTransaction, type UnitOfWork } from '../../kernel/db/unit-of-work.ts';
 import { ValidationError } from '../../kernel/errors.ts';
 import { feedPage } from '../../kernel/feed-page.ts';
 import type { Audience, Page, PageOf } from '../../kernel/paging.ts';
+import { articleSizesIn, CATALOG_ERRORS } from '../catalog/index.ts';
 import { articleStockAnswer } from './article-stock-answer.ts';
+import { ReceiptRepository } from './receipt-repository.ts';
 import { StockReadRepository } from './stock-read-repository.ts';
 import {
   type LedgerMismatch,
@@ -22,7 +26,7 @@ import {
   type StockLine,
   toLevel,
 } from './stock-rules.ts';
-import { checkStillThere, checkTarget, checkTargets, movementRow, whyNot } from './stock-shared.ts';
+import { checkTarget, checkTargets, movementRow, unknownSize, whyNot } from './stock-shared.ts';
 import {
   type ArticleStockWire,
   levelKeyToWire,
@@ -144,13 +148,16 @@ export class StockLedgerService {
    * Goods arrive at a location: on hand goes up. The increment is one statement and needs no
    * order among writers, so the receipt only stamps (decision 27); but an article or location
    * deleted meanwhile (their deletions refuse while stock is there) would get stock it can no longer
-   * carry. So, once the rows are written, the receipt looks again with a shared lock on the article
-   * and location rows: a deletion that committed before is seen (refused here), and a deletion marks
-   * its row before it looks for stock, so one that comes after waits for this receipt and sees its
-   * stock (refused there).
+   * carry. So the receipt holds the article and location rows with a shared lock: a deletion that
+   * committed before is seen (refused here), and a deletion marks its row before it looks for stock,
+   * so one that comes after waits for this receipt and sees its stock (refused there). On
+   * PostgreSQL all of it is one statement (receipt-repository.ts, decision 46), which takes the
+   * locks before it writes; on SQLite, whose writers are serialised, the rows are looked at again
+   * once the level and the movement are written.
    */
   async receiveIn(uow: UnitOfWork, line: StockLine): Promise<StockLevel> {
     assertQuantity(line.quantity);
+    if (this.database.engine === 'postgres') return this.#receiveInOneStatement(uow.db, line);
     const stamp = await uow.stamp();
     const repo = new StockRepository(uow.db);
     await checkTarget(repo, line);
@@ -158,8 +165,23 @@ export class StockLedgerService {
     await repo.insertMovements([
       movementRow(this.now, stamp, line, 'RECEIPT', line.quantity, 0, line.reference),
     ]);
-    await checkStillThere(repo, line);
     return toLevel(line, row);
+  }
+
+  /** PostgreSQL: the receipt as one statement in `db` (a transaction, or the pool: its own). */
+  async #receiveInOneStatement(db: Kysely<DB>, line: StockLine): Promise<StockLevel> {
+    const outcome = await new ReceiptRepository(db).receive(
+      { ...keyOf(line), quantity: line.quantity, reference: line.reference ?? null },
+      this.now().toISOString(),
+    );
+    if (!outcome.level) {
+      // Nothing was written: the refusal checkTarget gives, in its order (the unknown size names
+      // the article's sizes, read for the message).
+      if (!outcome.location) throw locationNotFound(line.locationCode);
+      if (!outcome.article) throw CATALOG_ERRORS.ARTICLE_NOT_FOUND(`No article "${line.articleNo}".`);
+      throw unknownSize(line, (await articleSizesIn(db, [line.articleNo])).get(line.articleNo) ?? []);
+    }
+    return toLevel(line, outcome.level);
   }
 
   /**
@@ -229,7 +251,12 @@ export class StockLedgerService {
   }
   // --- the same, each in its own transaction -----------------------------------------------------
 
-  receive(line: StockLine): Promise<StockLevel> {
+  async receive(line: StockLine): Promise<StockLevel> {
+    if (this.database.engine === 'postgres') {
+      // one statement, its own transaction (or the open one of a joined database)
+      assertQuantity(line.quantity);
+      return inOneStatement(this.database, (db) => this.#receiveInOneStatement(db, line));
+    }
     return inWriteTransaction(this.database, (uow) => this.receiveIn(uow, line));
   }
 

@@ -237,15 +237,6 @@ export class StockRepository {
     return row === undefined ? 0 : Math.max(0, Number(row.on_hand) - Number(row.reserved));
   }
 
-  async lockLiveLocation(code: string): Promise<boolean> {
-    const live = this.db
-      .selectFrom('stock_location')
-      .select('code')
-      .where('code', '=', code)
-      .where('deleted', '=', 0);
-    return (await (onPostgres(this.db) ? live.forShare() : live).executeTakeFirst()) !== undefined;
-  }
-
   async replaceLocation(row: LocationRow): Promise<void> {
     const { code, created_at, ...changes } = row;
     const seen = seenBy(row);

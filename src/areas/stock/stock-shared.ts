@@ -1,5 +1,5 @@
 import { type FieldError, ValidationError } from '../../kernel/errors.ts';
-import { articleSizesIn, articleStatesIn, CATALOG_ERRORS, lockLiveArticleIn } from '../catalog/index.ts';
+import { articleSizesIn, articleStatesIn, CATALOG_ERRORS } from '../catalog/index.ts';
 import { STOCK_ERRORS } from './errors.ts';
 import type { LevelKey, MovementRow, StockRepository } from './stock-repository.ts';
 import { describe, keyOf, locationNotFound } from './stock-rules.ts';
@@ -52,18 +52,6 @@ export async function applyOnHandDelta(repo: StockRepository, key: LevelKey, del
   return undefined;
 }
 
-/**
- * The target of a movement is still a live location and a live article, looked at again once the
- * movement is written and held so until the transaction ends (on PostgreSQL a shared row lock on
- * each, which a deletion's marking of the row waits for; StockLedgerService.receiveIn).
- */
-export async function checkStillThere(repo: StockRepository, key: LevelKey): Promise<void> {
-  if (!(await repo.lockLiveLocation(key.locationCode))) throw locationNotFound(key.locationCode);
-  if (!(await lockLiveArticleIn(repo.db, key.articleNo))) {
-    throw CATALOG_ERRORS.ARTICLE_NOT_FOUND(`No article "${key.articleNo}".`);
-  }
-}
-
 /** A single movement's target: a live location, a live article, one of its sizes. */
 export async function checkTarget(repo: StockRepository, key: LevelKey): Promise<void> {
   const location = await repo.findLocation(key.locationCode);
@@ -73,14 +61,14 @@ export async function checkTarget(repo: StockRepository, key: LevelKey): Promise
     throw CATALOG_ERRORS.ARTICLE_NOT_FOUND(`No article "${key.articleNo}".`);
   }
   const sizes = (await articleSizesIn(repo.db, [key.articleNo])).get(key.articleNo) ?? [];
-  if (!sizes.includes(key.sizex)) {
-    throw STOCK_ERRORS.UNKNOWN_SIZE([
-      {
-        name: '/SIZEX',
-        message: `article ${key.articleNo} has no size "${key.sizex}" (${sizes.join(', ')})`,
-      },
-    ]);
-  }
+  if (!sizes.includes(key.sizex)) throw unknownSize(key, sizes);
+}
+
+/** The refusal of a movement to a size the article does not have, naming those it has. */
+export function unknownSize(key: LevelKey, sizes: readonly string[]) {
+  return STOCK_ERRORS.UNKNOWN_SIZE([
+    { name: '/SIZEX', message: `article ${key.articleNo} has no size "${key.sizex}" (${sizes.join(', ')})` },
+  ]);
 }
 
 /** The targets of a bulk write, every bad row named in one ValidationError by its index (`/3/SIZEX`). */

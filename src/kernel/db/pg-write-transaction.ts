@@ -16,15 +16,23 @@ interface UnitOfWork {
  * row's lock, which orders check-then-act writers. A transaction aborted as one side of a deadlock
  * is run again.
  */
-export async function postgresWriteTransaction<T>(
+export function postgresWriteTransaction<T>(
   database: Database,
   work: (uow: UnitOfWork) => Promise<T>,
 ): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
+  return retriedOnDeadlock(() => postgresTransaction(database, work));
+}
+
+/**
+ * Runs `attempt` again (up to DEADLOCK_ATTEMPTS in all) while the server aborts it as one side of a
+ * deadlock: a whole transaction, or a statement run on its own (its own transaction).
+ */
+export async function retriedOnDeadlock<T>(attempt: () => Promise<T>): Promise<T> {
+  for (let n = 1; ; n++) {
     try {
-      return await postgresTransaction(database, work);
+      return await attempt();
     } catch (error) {
-      if (attempt >= DEADLOCK_ATTEMPTS || !isDeadlock(error)) throw error;
+      if (n >= DEADLOCK_ATTEMPTS || !isDeadlock(error)) throw error;
     }
   }
 }

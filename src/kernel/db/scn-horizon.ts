@@ -125,6 +125,12 @@ const HORIZON_SCN = CompiledQuery.raw('SELECT tv2_scn_horizon() AS scn') as Comp
   scn: string | number;
 }>;
 
+/**
+ * The calling transaction's SCN as an SQL expression, for a statement that takes it itself (a
+ * write of one statement: unit-of-work.ts, inOneStatement); the same number as transactionScn.
+ */
+export const transactionScnSql = sql<number>`tv2_scn()`;
+
 /** The calling transaction's SCN (no lock). */
 export async function transactionScn(trx: Kysely<DB>): Promise<number> {
   const { rows } = await trx.executeQuery(TRANSACTION_SCN);

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from './database.ts';
 import { GroupCommitter, sqliteUnitOfWork } from './group-commit.ts';
-import { postgresWriteTransaction } from './pg-write-transaction.ts';
+import { postgresWriteTransaction, retriedOnDeadlock } from './pg-write-transaction.ts';
 import type { DB } from './schema.ts';
 import { directReader } from './sqlite-reader.ts';
 import { afterWrite } from './statistics.ts';
@@ -64,4 +64,19 @@ export async function inWriteTransaction<T>(
     return result;
   }
   return postgresWriteTransaction(database, work);
+}
+
+/**
+ * A write that is one statement on PostgreSQL (a data-modifying WITH that checks, writes and logs
+ * at once), run on its own: it is then its own transaction, without the BEGIN and COMMIT round trips
+ * of inWriteTransaction, and run again when the server aborted it as one side of a deadlock. On a
+ * database joined to an open transaction (joinedDatabase) it runs in that transaction instead. The
+ * statement takes its SCN with `transactionScnSql` (scn-horizon.ts), as a write transaction's
+ * `stamp()` would. PostgreSQL only: SQLite has no data-modifying WITH.
+ */
+export function inOneStatement<T>(database: Database, statement: (db: Kysely<DB>) => Promise<T>): Promise<T> {
+  const outer = joined.get(database);
+  if (outer) return statement(outer.db);
+  if (database.engine !== 'postgres') throw new Error('inOneStatement: PostgreSQL only');
+  return retriedOnDeadlock(() => statement(database.db));
 }

@@ -53,7 +53,7 @@ const { parentPort, workerData } = require('node:worker_threads');
   parentPort.once('message', async () => {
     const outcomes = await Promise.all(
       Array.from({ length: workerData.callers }, () =>
-        stock.reserve(workerData.line).then(() => 'ok', (e) => e.code ?? String(e)),
+        stock[workerData.op](workerData.line).then(() => 'ok', (e) => e.code ?? String(e)),
       ),
     );
     await database.close();
@@ -92,14 +92,18 @@ const modules = {
   serviceModule: new URL('../stock-ledger-service.ts', import.meta.url).href,
 };
 
-async function reserveFromThreads(line: StockLine, threads: number, callersEach: number) {
+async function fromThreads(op: 'reserve' | 'receive', line: StockLine, threads: number, callersEach: number) {
   return runInThreads(WORKER, threads, {
     url: t.databaseUrl,
+    op,
     line,
     callers: callersEach,
     ...modules,
   });
 }
+
+const reserveFromThreads = (line: StockLine, threads: number, callersEach: number) =>
+  fromThreads('reserve', line, threads, callersEach);
 
 describe(`concurrent reservations (${ENGINE})`, () => {
   it(
@@ -120,6 +124,23 @@ describe(`concurrent reservations (${ENGINE})`, () => {
       });
       const reserves = await t.services.stock.ledger.movements(key, 1000);
       expect(reserves.filter((m) => m.reason === 'RESERVE')).toHaveLength(10);
+      expect(await t.services.stock.ledger.verifyLedger()).toEqual([]);
+    },
+    THREADS_TEST_TIMEOUT,
+  );
+
+  it(
+    'counts every one of 200 concurrent receipts of a level that does not exist yet, from 4 threads',
+    async () => {
+      // PostgreSQL: each receipt one statement (decision 46) whose upsert creates the level or adds
+      // to it; the first ones race to create it
+      const key = { locationCode: 'WH', articleNo: 'C100-010', sizex: 'L' };
+      const { outcomes, ms } = await fromThreads('receive', { ...key, quantity: 3 }, 4, 50);
+      console.log(`[stock-concurrency] ${ENGINE}, 4 threads x 50 receipts: ${ms.toFixed(0)} ms`);
+      expect(tally(outcomes)).toEqual({ ok: 200 });
+      expect(await t.services.stock.ledger.level(key)).toMatchObject({ onHand: 600, reserved: 0 });
+      const receipts = await t.services.stock.ledger.movements(key, 1000);
+      expect(receipts.filter((m) => m.reason === 'RECEIPT' && m.on_hand_delta === 3)).toHaveLength(200);
       expect(await t.services.stock.ledger.verifyLedger()).toEqual([]);
     },
     THREADS_TEST_TIMEOUT,
