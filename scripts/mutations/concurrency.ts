@@ -241,6 +241,22 @@ export const CONCURRENCY_MUTATIONS: Mutation[] = [
     engines: ['postgres'],
   },
   {
+    name: 'client-number-from-max-plus-one',
+    what:
+      "a new client's one statement (PostgreSQL) numbers it as the highest number plus one instead of by the " +
+      'sequence: concurrent creations take the same number and all but one fail',
+    edits: [
+      {
+        file: 'src/areas/clients/client-repository.ts',
+        find: "client_no: sql<number>`nextval('client_no_seq')`",
+        replace: 'client_no: sql<number>`(SELECT coalesce(max(client_no), 100000) + 1 FROM client)`',
+      },
+    ],
+    tests: ['src/areas/clients/test/client-concurrency.test.ts'],
+    testNames: '120 concurrent new clients',
+    engines: ['postgres'],
+  },
+  {
     name: 'location-delete-looks-before-marking',
     what:
       'a location deletion looks for stock before it marks the row: it does not wait for an open receipt, whose ' +

@@ -242,6 +242,75 @@ VALUES
 RETURNING
   "message_no";
 
+-- ClientRepository.insertNewClient
+INSERT INTO
+  "client" (
+    "email",
+    "email_norm",
+    "first_name",
+    "middle_name",
+    "last_name",
+    "phone",
+    "address",
+    "house_number",
+    "postal_code",
+    "city",
+    "country",
+    "birth_date",
+    "language",
+    "consent_newsletter_at",
+    "consent_sms_at",
+    "consent_profiling_at",
+    "card_no",
+    "card_level",
+    "card_valid_from",
+    "card_valid_to",
+    "home_shop",
+    "marked_for_deletion",
+    "marked_at",
+    "anonymised",
+    "anonymised_at",
+    "created_at",
+    "updated_at",
+    "client_no",
+    "scn"
+  )
+VALUES
+  (
+    $1,
+    $2,
+    $3,
+    $4,
+    $5,
+    $6,
+    $7,
+    $8,
+    $9,
+    $10,
+    $11,
+    $12,
+    $13,
+    $14,
+    $15,
+    $16,
+    $17,
+    $18,
+    $19,
+    $20,
+    $21,
+    $22,
+    $23,
+    $24,
+    $25,
+    $26,
+    $27,
+    nextval('client_no_seq'),
+    tv2_scn ()
+  )
+RETURNING
+  "client_no",
+  "scn";
+
 -- ClientRepository.insertPurchase
 INSERT INTO
   "client_purchase" (
@@ -315,10 +384,6 @@ ORDER BY
   "message_no" DESC
 LIMIT
   $3;
-
--- ClientRepository.nextClientNoFromSequence
-SELECT
-  nextval('client_no_seq') AS n;
 
 -- ClientRepository.offeredActions (a member)
 SELECT

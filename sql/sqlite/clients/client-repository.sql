@@ -230,6 +230,9 @@ VALUES
 RETURNING
   "message_no";
 
+-- ClientRepository.insertNewClient
+-- (no SQL)
+
 -- ClientRepository.insertPurchase
 INSERT INTO
   "client_purchase" (
@@ -303,10 +306,6 @@ ORDER BY
   "message_no" DESC
 LIMIT
   ?;
-
--- ClientRepository.nextClientNoFromSequence
-SELECT
-  nextval ('client_no_seq') AS n;
 
 -- ClientRepository.offeredActions (a member)
 SELECT

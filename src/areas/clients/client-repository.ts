@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { keptPerCount } from '../../kernel/db/compiled-once.ts';
 import type { DB } from '../../kernel/db/schema.ts';
+import { transactionScnSql } from '../../kernel/db/scn-horizon.ts';
 import { MAX_INT32 } from '../../kernel/int-limits.ts';
 import type {
   ClientActionTable,
@@ -146,10 +147,19 @@ export class ClientRepository {
     return row?.client_no;
   }
 
-  /** PostgreSQL: the next number of the client number sequence (migration 0017). */
-  async nextClientNoFromSequence(): Promise<number> {
-    const { rows } = await sql<{ n: number | string }>`SELECT nextval('client_no_seq') AS n`.execute(this.db);
-    return Number(rows[0]?.n);
+  /**
+   * PostgreSQL: a new client in one statement, numbered by the sequence and stamped with the SCN of
+   * the transaction it runs in (decision 46: run on its own, the statement is its transaction).
+   * `row`'s own number and SCN are not used. The e-mail's and card's unique indexes guard the rest.
+   */
+  async insertNewClient(row: ClientRow): Promise<{ clientNo: number; scn: number }> {
+    const { client_no: _number, scn: _scn, ...columns } = row;
+    const inserted = await this.db
+      .insertInto('client')
+      .values({ ...columns, client_no: sql<number>`nextval('client_no_seq')`, scn: transactionScnSql })
+      .returning(['client_no', 'scn'])
+      .executeTakeFirstOrThrow();
+    return { clientNo: Number(inserted.client_no), scn: Number(inserted.scn) };
   }
 
   /** PostgreSQL: a client created with its own number moves the sequence past it. */

@@ -1,5 +1,5 @@
 import type { Database } from '../../kernel/db/database.ts';
-import { inWriteTransaction } from '../../kernel/db/unit-of-work.ts';
+import { inOneStatement, inWriteTransaction } from '../../kernel/db/unit-of-work.ts';
 import type { ConflictError } from '../../kernel/errors.ts';
 import { writeChanged } from '../../kernel/write-changed.ts';
 import { emailTaken, liveClient, today, uniqueConflict } from './client-common.ts';
@@ -111,9 +111,8 @@ export class ClientService {
     return no;
   }
 
-  /** The number of a new client: the sequence's next on PostgreSQL, the highest plus one on SQLite. */
+  /** SQLite: the next number (under BEGIN IMMEDIATE; on PostgreSQL the sequence numbers them: #create). */
   async #nextClientNo(repo: ClientRepository): Promise<number> {
-    if (this.database.engine === 'postgres') return repo.nextClientNoFromSequence();
     return Math.max(FIRST_CLIENT_NO, (await repo.maxClientNo()) + 1);
   }
 
@@ -128,12 +127,13 @@ export class ClientService {
   async saveClient(input: ClientInput, options: SaveClientOptions = {}): Promise<SaveClientResult> {
     checkClientInput(input);
     const at = this.now().toISOString();
+    if (input.clientNo === undefined && this.database.engine === 'postgres') return this.#create(input, at);
     try {
       return await inWriteTransaction(this.database, async (uow) => {
         const repo = new ClientRepository(uow.db);
-        // A new client without a number reads nothing it then changes: its number comes from the
-        // sequence (PostgreSQL) and the unique e-mail and card indexes guard the rest, so it stamps
-        // and takes its SCN at the end. A change of a client reads, merges and writes the row, and
+        // A new client without a number (here SQLite's; PostgreSQL's is #create) reads nothing it
+        // then changes: BEGIN IMMEDIATE orders its number, and the unique e-mail and card indexes
+        // guard the rest, so it stamps. A change of a client reads, merges and writes the row, and
         // takes the SCN first so no concurrent change is lost.
         const fresh = input.clientNo === undefined;
         const scn = fresh ? await uow.stamp() : await uow.scn();
@@ -182,6 +182,28 @@ export class ClientService {
           ),
         };
       });
+    } catch (error) {
+      throw uniqueConflict(error) ?? error;
+    }
+  }
+
+  /**
+   * PostgreSQL: a new client without a number of its own is one statement (decision 46), run on its
+   * own without BEGIN and COMMIT: it reads nothing it then changes (saveClient, below).
+   */
+  async #create(input: ClientInput, at: string): Promise<SaveClientResult> {
+    const row = mergeClient(undefined, input, 0, at, 0);
+    try {
+      const { clientNo, scn } = await inOneStatement(this.database, (db) =>
+        new ClientRepository(db).insertNewClient(row),
+      );
+      const saved = { ...row, client_no: clientNo, scn };
+      return {
+        clientNo,
+        created: true,
+        changed: true,
+        client: clientToWire(saved, false, deletionDue(saved)),
+      };
     } catch (error) {
       throw uniqueConflict(error) ?? error;
     }

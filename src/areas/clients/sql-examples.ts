@@ -1,3 +1,4 @@
+import { onPostgres } from '../../kernel/db/engine.ts';
 import type { AreaSqlExamples } from '../../kernel/db/sql-examples.ts';
 import { sqlExamplesOf } from '../../kernel/db/sql-examples.ts';
 import {
@@ -187,7 +188,8 @@ export const sqlExamples: AreaSqlExamples = {
       maxClientNo: (r) => r.maxClientNo(),
       // PostgreSQL only (the sequence of migration 0017); on SQLite the statement fails, which the
       // example swallows so the snapshot still shows it.
-      nextClientNoFromSequence: (r) => r.nextClientNoFromSequence().catch(() => 0),
+      insertNewClient: (r, db) =>
+        onPostgres(db) ? r.insertNewClient(client(0, 'new.client@example.com', 0)) : undefined,
       clientNoTaken: (r) => r.clientNoTaken(5003).catch(() => undefined),
       messagesPage: {
         every: (r) => r.messagesPage(5001, false, 1, 50),

@@ -36,13 +36,16 @@ const { parentPort, workerData } = require('node:worker_threads');
   const clients = new ClientService(database);
   const clientMessages = new ClientMessageService(database);
   const job = workerData.job;
-  const once = () =>
+  const { threadId } = require('node:worker_threads');
+  const once = (i) =>
     job.kind === 'claim'
       ? clientMessages.claimAction(job.clientNo, job.action).then(() => 'ok')
-      : clients.saveClient({ email: job.email, lastName: 'Race' }).then((r) => (r.created ? 'created' : 'updated'));
+      : clients
+          .saveClient({ email: job.distinct ? threadId + '.' + i + '.' + job.email : job.email, lastName: 'Race' })
+          .then((r) => (r.created ? 'created' : 'updated'));
   parentPort.once('message', async () => {
     const outcomes = await Promise.all(
-      Array.from({ length: workerData.callers }, () => once().catch((e) => e.code ?? String(e))),
+      Array.from({ length: workerData.callers }, (_, i) => once(i).catch((e) => e.code ?? String(e))),
     );
     await database.close();
     parentPort.postMessage(outcomes);
@@ -109,7 +112,9 @@ async function unlockedFromThreads(
   });
 }
 
-type Job = { kind: 'claim'; clientNo: number; action: string } | { kind: 'create'; email: string };
+type Job =
+  | { kind: 'claim'; clientNo: number; action: string }
+  | { kind: 'create'; email: string; distinct?: boolean };
 
 async function fromThreads(job: Job, threads: number, callersEach: number) {
   return runInThreads(WORKER, threads, {
@@ -205,6 +210,30 @@ describe(`concurrent client writes (${ENGINE})`, () => {
         .where('email_norm', '=', 'race@example.nl')
         .execute();
       expect(rows).toHaveLength(1);
+    },
+    THREADS_TEST_TIMEOUT,
+  );
+
+  it(
+    'gives 120 concurrent new clients (other e-mails) 120 numbers, from 4 threads',
+    async () => {
+      // PostgreSQL: each one statement numbered by the sequence (decision 46); SQLite: the highest
+      // number plus one under BEGIN IMMEDIATE
+      const { outcomes, ms } = await fromThreads(
+        { kind: 'create', email: 'many@example.nl', distinct: true },
+        4,
+        30,
+      );
+      console.log(`[client-concurrency] ${ENGINE}, 120 new clients: ${ms.toFixed(0)} ms`);
+      expect(tally(outcomes)).toEqual({ created: 120 });
+      const rows = await t.database.db
+        .selectFrom('client')
+        .select(['client_no', 'scn'])
+        .where('email_norm', 'like', '%.many@example.nl')
+        .execute();
+      expect(rows).toHaveLength(120);
+      expect(new Set(rows.map((r) => Number(r.client_no))).size).toBe(120);
+      expect(rows.every((r) => Number(r.scn) > 0)).toBe(true);
     },
     THREADS_TEST_TIMEOUT,
   );
