@@ -63,11 +63,11 @@ export async function adoptFormerNames(
   db: Kysely<DB>,
   engine: Engine,
   migrations: Migrations,
-): Promise<number> {
+): Promise<void> {
   const renames = Object.entries(migrations).flatMap(([name, m]) =>
     (m.formerNames ?? []).map((former) => ({ former, name })),
   );
-  if (renames.length === 0) return 0;
+  if (renames.length === 0) return;
   const exists =
     engine === 'postgres'
       ? sql<{ found: boolean }>`SELECT to_regclass('kysely_migration') IS NOT NULL AS found`
@@ -75,13 +75,11 @@ export async function adoptFormerNames(
           found: number;
         }>`SELECT count(*) > 0 AS found FROM sqlite_master WHERE type = 'table' AND name = 'kysely_migration'`;
   const { rows } = await exists.execute(db);
-  if (!rows[0]?.found) return 0;
-  return db.transaction().execute(async (trx) => {
-    let renamed = 0;
+  if (!rows[0]?.found) return;
+  await db.transaction().execute(async (trx) => {
     for (const { former, name } of renames) {
-      const result = await sql`UPDATE kysely_migration SET name = ${name} WHERE name = ${former}
+      await sql`UPDATE kysely_migration SET name = ${name} WHERE name = ${former}
         AND NOT EXISTS (SELECT 1 FROM kysely_migration k WHERE k.name = ${name})`.execute(trx);
-      renamed += Number(result.numAffectedRows ?? 0);
       // Kysely orders the records by their time and wants that order to be the names' order: the
       // record takes the latest time of the records named before it (0030_tenders, applied after
       // 0021_billing) when that is later than its own (ISO texts compare as times). Also mends a
@@ -90,6 +88,5 @@ export async function adoptFormerNames(
       await sql`UPDATE kysely_migration SET timestamp = ${latestBefore}
         WHERE name = ${name} AND ${latestBefore} > timestamp`.execute(trx);
     }
-    return renamed;
   });
 }
