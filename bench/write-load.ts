@@ -66,7 +66,12 @@ const cpu = (pid: number) => ({
   db: serverPids().reduce((n, p) => n + ticks(p), 0) / 100,
 });
 
-const tv2 = await startProcess(['bin/tv2.js', 'serve'], { ...baseEnv, ...ownEnv }, { path: '/health/ready' }, root);
+const tv2 = await startProcess(
+  ['bin/tv2.js', 'serve'],
+  { ...baseEnv, ...ownEnv },
+  { path: '/health/ready' },
+  root,
+);
 const started: Started[] = [tv2];
 const before = values.before
   ? await startProcess(['bin/tv2.js', 'serve'], baseEnv, { path: '/health/ready' }, values.before)
@@ -101,7 +106,14 @@ try {
     const [article, sizex] = order[n % order.length] as [string, string];
     return {
       path: '/TV2/Admin/stock/movements',
-      body: JSON.stringify({ TYPE: 'RECEIPT', LOCATION: 'WH', ARTICLE: article, SIZEX: sizex, QUANTITY: 1, REASON: 'bench' }),
+      body: JSON.stringify({
+        TYPE: 'RECEIPT',
+        LOCATION: 'WH',
+        ARTICLE: article,
+        SIZEX: sizex,
+        QUANTITY: 1,
+        REASON: 'bench',
+      }),
     };
   };
   const measure = async (label: string, on: Started) => {
