@@ -78,6 +78,23 @@ export const WIRING_MUTATIONS: Mutation[] = [
     engines: ['sqlite'],
   },
   {
+    name: 'stock-read-article-by-key',
+    what:
+      "one article's stock finds the article by `article_no = ?`: SQLite takes the unique key to the " +
+      "article's own row (a page of its own, with its texts) and leaves the flags' covering index unread",
+    edits: [
+      {
+        file: 'src/areas/stock/stock-read-repository.ts',
+        find: `          .selectFrom(sql<{ k: string }>\`(select cast(\${v.article} as text) as k)\`.as('q'))
+          .innerJoin(articleFlags(this.db).as('a'), 'a.article_no', 'q.k')`,
+        replace: `          .selectFrom(articleFlags(this.db).as('a'))
+          .where('a.article_no', '=', v.article)`,
+      },
+    ],
+    tests: ['src/areas/stock/test/stock-query-plans.test.ts'],
+    engines: ['sqlite'],
+  },
+  {
     name: 'reader-reads-on-serving-thread',
     what: 'the SQLite reader runs every read on the serving connection, so a slow read holds the event loop',
     edits: [

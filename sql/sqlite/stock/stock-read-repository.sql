@@ -15,6 +15,10 @@ SELECT
 FROM
   (
     SELECT
+      cast(? AS text) AS k
+  ) AS "q"
+  INNER JOIN (
+    SELECT
       "article_no",
       "deleted",
       "active",
@@ -23,9 +27,7 @@ FROM
       "scn"
     FROM
       "article"
-  ) AS "a"
-WHERE
-  "a"."article_no" = ?
+  ) AS "a" ON "a"."article_no" = "q"."k"
 UNION ALL
 SELECT
   1 AS "part",
@@ -91,6 +93,10 @@ SELECT
 FROM
   (
     SELECT
+      cast(? AS text) AS k
+  ) AS "q"
+  INNER JOIN (
+    SELECT
       "article_no",
       "deleted",
       "active",
@@ -99,9 +105,7 @@ FROM
       "scn"
     FROM
       "article"
-  ) AS "a"
-WHERE
-  "a"."article_no" = ?
+  ) AS "a" ON "a"."article_no" = "q"."k"
 UNION ALL
 SELECT
   1 AS "part",

@@ -8,6 +8,7 @@ import * as m0010 from './migrations/0010_catalog_positions.ts';
 import * as m0016 from './migrations/0016_catalog_article_documents.ts';
 import * as m0040 from './migrations/0040_article_seen_retail.ts';
 import * as m0044 from './migrations/0044_article_price_facts.ts';
+import * as m0046 from './migrations/0046_article_flags_and_sizes.ts';
 import {
   B2B_GetAllArticles,
   B2B_GetArticle,
@@ -46,6 +47,7 @@ export const catalogArea: Area = {
     '0016_catalog_article_documents': m0016,
     '0040_article_seen_retail': m0040,
     '0044_article_price_facts': m0044,
+    '0046_article_flags_and_sizes': m0046,
   },
   services: (_config, database, all) => ({
     catalog: new CatalogService(database, {

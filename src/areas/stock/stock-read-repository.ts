@@ -353,8 +353,12 @@ export class StockReadRepository {
       atLocation ? ['article', 'location'] : ['article'],
       (v) =>
         this.db
-          .selectFrom(articleFlags(this.db).as('a'))
-          .where('a.article_no', '=', v.article)
+          // The article joined to a one-row table of its number rather than found by `article_no
+          // = ?`: SQLite takes a unique key's equality straight to that key and the table's own
+          // row (large, with its texts, on a page of its own), where the join weighs the covering
+          // index of the flags (migration 0046) and reads that alone.
+          .selectFrom(sql<{ k: string }>`(select cast(${v.article} as text) as k)`.as('q'))
+          .innerJoin(articleFlags(this.db).as('a'), 'a.article_no', 'q.k')
           .select([
             part(ARTICLE_PART),
             text.as('sizex'),
