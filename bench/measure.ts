@@ -4,7 +4,7 @@
  * is a failed request: it is counted and reported, never counted as a fast one.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
@@ -270,4 +270,37 @@ export async function alternating(
     await tb.request(b);
   }
   return [ta.result(), tb.result()];
+}
+
+/** CPU seconds (user + system) a process has used so far (0 once it has ended). */
+function cpuSeconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0; // the process ended
+  }
+}
+
+/**
+ * A reader of the CPU seconds used so far by the tv2 process `pid` and, for a PostgreSQL `dbUrl`, by
+ * the server processes of that database: per request, what a request costs whatever else the
+ * machine runs.
+ */
+export function cpuReader(dbUrl: string): (pid: number) => { tv2: number; db: number } {
+  const database = dbUrl.startsWith('sqlite:') ? undefined : new URL(dbUrl).pathname.slice(1);
+  const serverPids = () =>
+    database === undefined
+      ? []
+      : readdirSync('/proc')
+          .filter((d) => /^\d+$/.test(d))
+          .filter((d) => {
+            try {
+              return readFileSync(`/proc/${d}/cmdline`, 'utf8').startsWith(`postgres: postgres ${database} `);
+            } catch {
+              return false;
+            }
+          })
+          .map(Number);
+  return (pid) => ({ tv2: cpuSeconds(pid), db: serverPids().reduce((n, p) => n + cpuSeconds(p), 0) });
 }

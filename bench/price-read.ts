@@ -18,7 +18,7 @@
  *
  * Work on a copy of the world (bench/all.ts makes its own): the run writes nothing but tokens.
  */
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { FIRST_DEMO_CUSTOMER } from '../src/areas/customers/index.ts';
@@ -33,7 +33,7 @@ import {
   type Stage,
   shuffled,
 } from './all-rows.ts';
-import { load, startProcess, stopProcess } from './measure.ts';
+import { cpuReader, load, startProcess, stopProcess } from './measure.ts';
 import { BENCH_SECRET, BENCH_USER } from './world.ts';
 
 type Tv2Load = Parameters<typeof compare>[2];
@@ -65,36 +65,8 @@ const tv2Args = [...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [])
 const tv2Env = { DATABASE_URL: values.db, LOG_LEVEL: 'warn', TV2_DEMO: '0' };
 const basic = { authorization: `Basic ${Buffer.from(`${BENCH_USER}:${BENCH_SECRET}`).toString('base64')}` };
 
-/**
- * CPU seconds (user + system) used so far by the tv2 process and, on PostgreSQL, by the server
- * processes of the measured database: per request, what a read costs whatever else the machine runs.
- */
 const database = values.db.startsWith('sqlite:') ? undefined : new URL(values.db).pathname.slice(1);
-const ticks = (pid: number) => {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return Number(fields[11]) + Number(fields[12]);
-  } catch {
-    return 0; // the process ended
-  }
-};
-const serverPids = () =>
-  database === undefined
-    ? []
-    : readdirSync('/proc')
-        .filter((d) => /^\d+$/.test(d))
-        .filter((d) => {
-          try {
-            return readFileSync(`/proc/${d}/cmdline`, 'utf8').startsWith(`postgres: postgres ${database} `);
-          } catch {
-            return false;
-          }
-        })
-        .map(Number);
-const cpu = (pid: number) => ({
-  tv2: ticks(pid) / 100,
-  db: serverPids().reduce((n, p) => n + ticks(p), 0) / 100,
-});
+const cpu = cpuReader(values.db);
 
 const tv2 = await startProcess(tv2Args, tv2Env, { path: '/health/ready' }, values.tv2 ?? root);
 const started = [tv2];

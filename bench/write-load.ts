@@ -12,11 +12,10 @@
  * `--env` sets a variable for this checkout's tv2 only (e.g. TV2_DB_POOL_SIZE=20).
  * The run writes: give it a copy of a world (bench/world.ts).
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CONNECTIONS, EXEC, getText, shuffled } from './all-rows.ts';
-import { load, type Started, startProcess, stopProcess } from './measure.ts';
+import { cpuReader, load, type Started, startProcess, stopProcess } from './measure.ts';
 import { BENCH_SECRET, BENCH_USER } from './world.ts';
 
 const { values } = parseArgs({
@@ -40,31 +39,7 @@ const ownEnv = Object.fromEntries(
 const basic = { authorization: `Basic ${Buffer.from(`${BENCH_USER}:${BENCH_SECRET}`).toString('base64')}` };
 
 const database = values.db.startsWith('sqlite:') ? undefined : new URL(values.db).pathname.slice(1);
-const ticks = (pid: number) => {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return Number(fields[11]) + Number(fields[12]);
-  } catch {
-    return 0;
-  }
-};
-const serverPids = () =>
-  database === undefined
-    ? []
-    : readdirSync('/proc')
-        .filter((d) => /^\d+$/.test(d))
-        .filter((d) => {
-          try {
-            return readFileSync(`/proc/${d}/cmdline`, 'utf8').startsWith(`postgres: postgres ${database} `);
-          } catch {
-            return false;
-          }
-        })
-        .map(Number);
-const cpu = (pid: number) => ({
-  tv2: ticks(pid) / 100,
-  db: serverPids().reduce((n, p) => n + ticks(p), 0) / 100,
-});
+const cpu = cpuReader(values.db);
 
 const tv2 = await startProcess(
   ['bin/tv2.js', 'serve'],
