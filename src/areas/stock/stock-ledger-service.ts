@@ -152,8 +152,8 @@ export class StockLedgerService {
    * committed before is seen (refused here), and a deletion marks its row before it looks for stock,
    * so one that comes after waits for this receipt and sees its stock (refused there). On
    * PostgreSQL all of it is one statement (receipt-repository.ts, decision 46), which takes the
-   * locks before it writes; on SQLite, whose writers are serialised, the rows are looked at again
-   * once the level and the movement are written.
+   * locks before it writes; on SQLite, whose writers are serialised by BEGIN IMMEDIATE, the target
+   * checked first stays as it was until the commit.
    */
   async receiveIn(uow: UnitOfWork, line: StockLine): Promise<StockLevel> {
     assertQuantity(line.quantity);
