@@ -176,6 +176,48 @@ export const WIRING_MUTATIONS: Mutation[] = [
     tests: ['src/areas/shops/test/admin-shops.test.ts'],
     engines: ['sqlite', 'postgres'],
   },
+  {
+    name: 'pg-named-query-describes-every-run',
+    what: "a named statement's run asks PostgreSQL for its rows' shape every time (decision 48 undone)",
+    edits: [
+      {
+        file: 'src/kernel/db/pg-named-query.ts',
+        find: 'if (shape === undefined || this.rows !== undefined || !this.hasBeenParsed(connection)) {',
+        replace: 'if (shape === undefined || this.rows !== undefined || this.hasBeenParsed(connection)) {',
+      },
+    ],
+    tests: ['src/kernel/db/pg-named-query.test.ts'],
+    testNames: 'asks for the rows',
+    engines: ['postgres'],
+  },
+  {
+    name: 'pg-reader-one-round-trip-each',
+    what: 'the PostgreSQL reader sends each read of a turn on its own instead of as one pipeline (decision 48 undone)',
+    edits: [
+      {
+        file: 'src/kernel/db/pg-reader.ts',
+        find: '    if (entries.length === 1) alone(entries[0] as Entry);\n',
+        replace: '    if (entries.length >= 1) for (const entry of entries) alone(entry);\n',
+      },
+    ],
+    tests: ['src/kernel/db/pg-reader.test.ts'],
+    testNames: 'in one pipeline',
+    engines: ['postgres'],
+  },
+  {
+    name: 'pg-reader-refusal-fails-the-rest',
+    what: 'the reads after one the server refused in a pipeline are refused with its error instead of run again',
+    edits: [
+      {
+        file: 'src/kernel/db/pg-reader.ts',
+        find: '        this.#alone(entry);\n',
+        replace: '        entry.reject(error);\n',
+      },
+    ],
+    tests: ['src/kernel/db/pg-reader.test.ts'],
+    testNames: 'refuses',
+    engines: ['postgres'],
+  },
   ...FEEDS.map(
     ([name, testName]): Mutation => ({
       name: `feed-scn-after-rows-${name}`,

@@ -1,6 +1,7 @@
-import type { Kysely } from 'kysely';
+import type { CompiledQuery, Kysely } from 'kysely';
 import { changedAfter } from '../../kernel/db/feed-sql.ts';
 import type { DB } from '../../kernel/db/schema.ts';
+import type { Reader } from '../../kernel/db/sqlite-reader.ts';
 import { utf8Bytes } from '../../kernel/db/utf8-bytes.ts';
 import type { Audience } from '../../kernel/paging.ts';
 
@@ -25,6 +26,12 @@ export interface ArticleDocumentPageRow extends Omit<ArticleDocumentRow, 'docume
 const FLAGS = ['a.article_no', 'a.scn', 'a.deleted', 'a.retail', 'a.active'] as const;
 const COLUMNS = [...FLAGS, 'd.document'] as const;
 
+/** The first row of a short read: on `reader` when given (outside any transaction only), else on `db`. */
+async function firstOf<R>(query: CompiledQuery<R>, db: Kysely<DB>, reader: Reader | undefined) {
+  const rows = reader ? await reader.shortRows(query) : (await db.executeQuery(query)).rows;
+  return rows[0];
+}
+
 /** Keys per statement: well below both engines' bound-parameter limits (3 values a row). */
 const WRITE_CHUNK = 500;
 
@@ -40,28 +47,36 @@ export class ArticleDocumentRepository {
   }
 
   /** The article with its current document, in one statement (primary key lookups). */
-  byArticleNo(articleNo: string): Promise<ArticleDocumentRow | undefined> {
-    return this.db
-      .selectFrom('article as a')
-      .leftJoin('article_document as d', (j) =>
-        j.onRef('d.article_no', '=', 'a.article_no').onRef('d.scn', '=', 'a.scn'),
-      )
-      .select(COLUMNS)
-      .where('a.article_no', '=', articleNo)
-      .executeTakeFirst();
+  byArticleNo(articleNo: string, reader?: Reader): Promise<ArticleDocumentRow | undefined> {
+    return firstOf(
+      this.db
+        .selectFrom('article as a')
+        .leftJoin('article_document as d', (j) =>
+          j.onRef('d.article_no', '=', 'a.article_no').onRef('d.scn', '=', 'a.scn'),
+        )
+        .select(COLUMNS)
+        .where('a.article_no', '=', articleNo)
+        .compile(),
+      this.db,
+      reader,
+    );
   }
 
   /** The article owning the barcode with its current document, in one statement (unique key lookups). */
-  byBarcode(barcode: string): Promise<ArticleDocumentRow | undefined> {
-    return this.db
-      .selectFrom('article_size as s')
-      .innerJoin('article as a', 'a.article_no', 's.article_no')
-      .leftJoin('article_document as d', (j) =>
-        j.onRef('d.article_no', '=', 'a.article_no').onRef('d.scn', '=', 'a.scn'),
-      )
-      .select(COLUMNS)
-      .where('s.barcode', '=', barcode)
-      .executeTakeFirst();
+  byBarcode(barcode: string, reader?: Reader): Promise<ArticleDocumentRow | undefined> {
+    return firstOf(
+      this.db
+        .selectFrom('article_size as s')
+        .innerJoin('article as a', 'a.article_no', 's.article_no')
+        .leftJoin('article_document as d', (j) =>
+          j.onRef('d.article_no', '=', 'a.article_no').onRef('d.scn', '=', 'a.scn'),
+        )
+        .select(COLUMNS)
+        .where('s.barcode', '=', barcode)
+        .compile(),
+      this.db,
+      reader,
+    );
   }
 
   /**

@@ -114,9 +114,9 @@ export class ArticleService {
     }
     const found =
       key.articleNo !== undefined
-        ? await this.#documents.byArticleNo(key.articleNo)
+        ? await this.#documents.byArticleNo(key.articleNo, this.database.reader)
         : key.barcode !== undefined
-          ? await this.#documents.byBarcode(key.barcode)
+          ? await this.#documents.byBarcode(key.barcode, this.database.reader)
           : undefined;
     if (!found || !visibleTo(audience, found)) {
       if (key.articleNo !== undefined) this.#articleJson.delete(`${audience}|${key.articleNo}`);

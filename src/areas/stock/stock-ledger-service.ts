@@ -108,7 +108,7 @@ export class StockLedgerService {
     locationCode?: string,
   ): Promise<ArticleStockWire> {
     const scn = await this.#scn.current();
-    const rows = await this.#lists.articleStock(audience, articleNo, locationCode);
+    const rows = await this.#lists.articleStock(audience, articleNo, locationCode, this.database.reader);
     return articleStockAnswer(audience, scn, articleNo, rows, locationCode);
   }
 

@@ -3,6 +3,7 @@ import { compiledOnce } from '../../kernel/db/compiled-once.ts';
 import { onPostgres } from '../../kernel/db/engine.ts';
 import { changedAfter } from '../../kernel/db/feed-sql.ts';
 import type { DB } from '../../kernel/db/schema.ts';
+import type { Reader } from '../../kernel/db/sqlite-reader.ts';
 import type { Audience } from '../../kernel/paging.ts';
 import { articleFlags, articleSizePositions } from '../catalog/index.ts';
 import type { LevelRow } from './stock-repository.ts';
@@ -329,16 +330,20 @@ export class StockReadRepository {
    * table by key, with no join: the levels once by the article's prefix of their key, not once per
    * location. No order: the caller sorts. The statement is compiled once per audience and filter.
    */
-  articleStock(audience: Audience, articleNo: string, locationCode?: string): Promise<ArticleStockRow[]> {
+  articleStock(
+    audience: Audience,
+    articleNo: string,
+    locationCode?: string,
+    reader?: Reader,
+  ): Promise<ArticleStockRow[]> {
     const key = `${audience}${locationCode === undefined ? '' : ' at'}`;
     let query = this.#articleStock.get(key);
     if (!query) {
       query = this.#articleStockQuery(audience, locationCode !== undefined);
       this.#articleStock.set(key, query);
     }
-    return this.db
-      .executeQuery(query({ article: articleNo, location: locationCode ?? '' }))
-      .then((result) => result.rows);
+    const compiled = query({ article: articleNo, location: locationCode ?? '' });
+    return reader ? reader.shortRows(compiled) : this.db.executeQuery(compiled).then((result) => result.rows);
   }
 
   readonly #articleStock = new Map<string, (values: ArticleStockValues) => CompiledQuery<ArticleStockRow>>();

@@ -6,6 +6,8 @@ import { type Config, isPostgresUrl, sqlitePathFrom } from '../../config.ts';
 import type { Engine } from './engine.ts';
 import { installFeedSql } from './feed-sql.ts';
 import { adoptFormerNames, type Migrations, migrationProvider } from './migrations.ts';
+import { NamedQuery } from './pg-named-query.ts';
+import { pgReader } from './pg-reader.ts';
 import type { DB } from './schema.ts';
 import { installScnHorizon } from './scn-horizon.ts';
 import { FALLBACK_CHECKPOINT_PAGES, startCheckpointer } from './sqlite-checkpointer.ts';
@@ -124,7 +126,7 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
     return {
       db,
       engine: 'postgres',
-      reader: directReader(db),
+      reader: pgReader({ pool, db, statementName, lost: connectionFailed }),
       close: () => db.destroy(),
       poolStats: () => ({
         total: pool.totalCount,
@@ -239,14 +241,16 @@ function wrapClient(client: pg.PoolClient): PostgresPoolClient {
   const query = async (sql: string, parameters: ReadonlyArray<unknown>) => {
     try {
       const name = parameters.length > 0 ? statementName(sql) : undefined;
-      if (name !== undefined) return await client.query({ name, text: sql, values: parameters as unknown[] });
+      if (name !== undefined) return await runNamed(client, name, sql, parameters as unknown[]);
       return await client.query(sql, parameters as unknown[]);
     } catch (error) {
-      if (error instanceof pg.DatabaseError) throw error;
+      if (error instanceof pg.DatabaseError) {
+        // the server ended the connection (FATAL: terminated, shutting down): not handed out again
+        if (error.severity !== 'ERROR') lost = true;
+        throw error;
+      }
       lost = true;
-      throw new DatabaseUnavailableError(`the database connection failed: ${describe(error)}`, {
-        cause: error,
-      });
+      throw connectionFailed(error);
     }
   };
   return {
@@ -260,6 +264,21 @@ function wrapClient(client: pg.PoolClient): PostgresPoolClient {
       client.release(discard);
     },
   };
+}
+
+/** A named statement's run (pg-named-query.ts: its rows' shape described once per connection). */
+function runNamed(client: pg.PoolClient, name: string, text: string, values: unknown[]) {
+  return new Promise<pg.QueryResult>((resolve, reject) => {
+    client.query(
+      new NamedQuery(name, text, values, (error, result) =>
+        error ? reject(error) : resolve(result as pg.QueryResult),
+      ) as unknown as pg.Submittable,
+    );
+  });
+}
+
+function connectionFailed(error: unknown): DatabaseUnavailableError {
+  return new DatabaseUnavailableError(`the database connection failed: ${describe(error)}`, { cause: error });
 }
 
 function describe(error: unknown): string {

@@ -30,6 +30,12 @@ import { valueBlindSql } from './sqlite-driver.ts';
 export interface Reader {
   /** The rows of a read-only statement, read outside any transaction. */
   rows<R>(query: CompiledQuery<R>): Promise<R[]>;
+  /**
+   * `rows` for a short read (a few index lookups): on SQLite it runs on the serving connection,
+   * where handing it to the thread and back costs more than the read (decision 48); on PostgreSQL
+   * it goes with the turn's other reads (pg-reader.ts).
+   */
+  shortRows<R>(query: CompiledQuery<R>): Promise<R[]>;
   /** Whether reads go to the reader thread now (false: they run on the database's own connection). */
   onThread(): boolean;
   /** Starts the reader thread if no read has yet; settles once it can take reads (true) or cannot. */
@@ -40,8 +46,10 @@ export interface Reader {
 
 /** A Reader that runs every read on the database's own connections (PostgreSQL; SQLite in memory). */
 export function directReader(db: Kysely<DB>): Reader {
+  const rows = async <R>(query: CompiledQuery<R>) => (await db.executeQuery(query)).rows;
   return {
-    rows: async (query) => (await db.executeQuery(query)).rows,
+    rows,
+    shortRows: rows,
     onThread: () => false,
     whenReady: async () => false,
     close: async () => {},
@@ -236,6 +244,7 @@ export function sqliteReader(options: SqliteReaderOptions): Reader {
       }
       return answer;
     },
+    shortRows: fallback.rows,
     onThread: () => state === 'ready',
     whenReady() {
       if (state === 'idle') start();

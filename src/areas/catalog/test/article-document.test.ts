@@ -2,6 +2,7 @@ import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs 
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
+import { directReader } from '../../../kernel/db/sqlite-reader.ts';
 import { currentScn, inWriteTransaction } from '../../../kernel/db/unit-of-work.ts';
 import { LANGUAGE_SLOTS } from '../../../kernel/language.ts';
 import { visibleTo } from '../article-rules.ts';
@@ -37,7 +38,11 @@ let t: TestApp;
 let token: string;
 const counter = new StatementCounter();
 /** A catalog service over the counted database; a fresh one has an empty answer cache. */
-const countedService = () => new CatalogService({ ...t.database, db: t.database.db.withPlugin(counter) });
+const countedService = () => {
+  const db = t.database.db.withPlugin(counter);
+  // the single-article read goes to the database's reader: here one over the counted database
+  return new CatalogService({ ...t.database, db, reader: directReader(db) });
+};
 
 function png(shade: number): Buffer {
   const image = new PNG({ width: 3, height: 3 });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectScnStep } from '../../../../test/helpers/scn.ts';
 import { ENGINE, startTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
 import type { Database } from '../../../kernel/db/database.ts';
+import { directReader } from '../../../kernel/db/sqlite-reader.ts';
 import { currentScn } from '../../../kernel/db/unit-of-work.ts';
 import type { Audience } from '../../../kernel/paging.ts';
 import { articleSizesIn, articleStatesIn, CATALOG_ERRORS, seedCatalog } from '../../catalog/index.ts';
@@ -129,7 +130,9 @@ describe(`one article's stock (${ENGINE})`, () => {
 
   it('reads in two statements whatever the article, audience or location', async () => {
     const counter = new StatementCounter();
-    const counted = new StockLedgerService({ ...t.database, db: t.database.db.withPlugin(counter) });
+    const db = t.database.db.withPlugin(counter);
+    // the article's statement goes to the database's reader: here one over the counted database
+    const counted = new StockLedgerService({ ...t.database, db, reader: directReader(db) });
     const articleNo = articleNos[0] ?? '';
     for (const [audience, location] of [
       ['B2B', undefined],
