@@ -78,6 +78,26 @@ describe.runIf(ENGINE === 'postgres')('the PostgreSQL reader (pipelines)', () =>
     ]);
   });
 
+  it("bounds a pipeline's reads by the statement timeout: the read cancelled fails alone, the rest run again", async () => {
+    const timed = openDatabase(PG_ADMIN_URL ?? '', { poolSize: 2, statementTimeoutMs: 1000 });
+    try {
+      const SLOW = `SELECT $1::int AS i, pg_sleep($2::float8) IS NULL AS slept`;
+      for (let round = 0; round < 3; round++) {
+        await Promise.all([0, 1].map(() => timed.db.executeQuery(CompiledQuery.raw(SLOW, [0, 0]))));
+      }
+      const slow = (i: number, seconds: number) =>
+        CompiledQuery.raw(SLOW, [i, seconds]) as CompiledQuery<{ i: number }>;
+      const outcomes = await Promise.allSettled(
+        [slow(1, 0), slow(2, 5), slow(3, 0)].map((q) => timed.reader.rows(q)),
+      );
+      expect(outcomes[0]?.status === 'fulfilled' && outcomes[0].value[0]?.i).toBe(1);
+      expect((outcomes[1] as PromiseRejectedResult).reason).toMatchObject({ code: '57014' });
+      expect(outcomes[2]?.status === 'fulfilled' && outcomes[2].value[0]?.i).toBe(3);
+    } finally {
+      await timed.close();
+    }
+  });
+
   it('refuses the read a connection ended by the server was running with its error, and runs the rest again', async () => {
     const SLEEP = `SELECT $1::int AS i, pg_sleep($2::float8) IS NULL AS slept, now()::text AS tx`;
     await preparedEverywhere(SLEEP, [0, 0]);

@@ -134,7 +134,8 @@ class Pipeline {
   /** A statement whose rows the type parsers could not read, by its place: that read alone fails. */
   readonly #unreadable = new Map<number, unknown>();
   #done = false;
-  callback: (() => void) | undefined = undefined;
+  /** Set by pg when the pool has a read timeout: called once the pipeline ended, it clears that timer. */
+  callback: ((error: Error | null) => void) | undefined = undefined;
 
   constructor(
     entries: ReadonlyArray<Entry & { shape: RowShape; values: unknown[] }>,
@@ -196,6 +197,7 @@ class Pipeline {
   #finish(error: unknown): void {
     if (this.#done) return;
     this.#done = true;
+    this.callback?.(null);
     const answered = this.#results.length;
     const refused = error instanceof pg.DatabaseError;
     // a connection the server ended (FATAL) or that failed is not handed out again
