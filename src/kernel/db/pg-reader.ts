@@ -2,7 +2,7 @@ import type { CompiledQuery, Kysely } from 'kysely';
 import pg from 'pg';
 import { describedShape, type PgConnection, prepareValue, type RowShape } from './pg-named-query.ts';
 import type { DB } from './schema.ts';
-import type { Reader } from './sqlite-reader.ts';
+import { type Reader, readerWithoutThread } from './sqlite-reader.ts';
 
 /**
  * The reader on PostgreSQL (decision 48): the reads asked for in one turn of the event loop go to
@@ -111,13 +111,7 @@ export function pgReader(options: PgReaderOptions): Reader {
       }
     });
   };
-  return {
-    rows,
-    shortRows: rows,
-    onThread: () => false,
-    whenReady: async () => false,
-    close: async () => {},
-  };
+  return readerWithoutThread(rows);
 }
 
 /**

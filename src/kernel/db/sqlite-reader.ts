@@ -44,9 +44,13 @@ export interface Reader {
   close(): Promise<void>;
 }
 
-/** A Reader that runs every read on the database's own connections (PostgreSQL; SQLite in memory). */
+/** A Reader that runs every read on the database's own connections (a transaction; SQLite in memory). */
 export function directReader(db: Kysely<DB>): Reader {
-  const rows = async <R>(query: CompiledQuery<R>) => (await db.executeQuery(query)).rows;
+  return readerWithoutThread(async (query) => (await db.executeQuery(query)).rows);
+}
+
+/** A Reader with no thread of its own: every read, short or not, is `rows` (PostgreSQL: pg-reader.ts). */
+export function readerWithoutThread(rows: <R>(query: CompiledQuery<R>) => Promise<R[]>): Reader {
   return {
     rows,
     shortRows: rows,
