@@ -218,6 +218,20 @@ export const WIRING_MUTATIONS: Mutation[] = [
     testNames: 'refuses',
     engines: ['postgres'],
   },
+  {
+    name: 'pg-reader-ended-connection-reused',
+    what: 'a connection the server ended (FATAL) under a pipeline goes back to the pool, where the reads run again take it',
+    edits: [
+      {
+        file: 'src/kernel/db/pg-reader.ts',
+        find: "this.#client.release(error !== undefined && !(refused && error.severity === 'ERROR'));",
+        replace: 'this.#client.release(error !== undefined && !refused);',
+      },
+    ],
+    tests: ['src/kernel/db/pg-reader.test.ts'],
+    testNames: 'connection ended by the server',
+    engines: ['postgres'],
+  },
   ...FEEDS.map(
     ([name, testName]): Mutation => ({
       name: `feed-scn-after-rows-${name}`,

@@ -244,11 +244,7 @@ function wrapClient(client: pg.PoolClient): PostgresPoolClient {
       if (name !== undefined) return await runNamed(client, name, sql, parameters as unknown[]);
       return await client.query(sql, parameters as unknown[]);
     } catch (error) {
-      if (error instanceof pg.DatabaseError) {
-        // the server ended the connection (FATAL: terminated, shutting down): not handed out again
-        if (error.severity !== 'ERROR') lost = true;
-        throw error;
-      }
+      if (error instanceof pg.DatabaseError) throw error;
       lost = true;
       throw connectionFailed(error);
     }
