@@ -94,10 +94,27 @@ let userCounter = 0;
 
 export async function startTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const fresh = await freshDatabaseUrl();
-  const config = loadConfig({}, { databaseUrl: fresh.url, demo: false, ...overrides });
+  return appOn(fresh.url, overrides, true, fresh.drop);
+}
+
+/**
+ * A second app over the database of `t`, as a second process would be (not migrated again, not
+ * dropped when closed): to compare how two settings answer the same data.
+ */
+export function anotherTestApp(t: TestApp, overrides: Partial<Config> = {}): Promise<TestApp> {
+  return appOn(t.databaseUrl, overrides, false, async () => {});
+}
+
+async function appOn(
+  url: string,
+  overrides: Partial<Config>,
+  migrated: boolean,
+  drop: () => Promise<void>,
+): Promise<TestApp> {
+  const config = loadConfig({}, { databaseUrl: url, demo: false, ...overrides });
   // the SQLite reader thread only where a test asks for it (sqlite-reader.ts)
   const database = openDatabase(config.databaseUrl, { sqliteReader: overrides.sqliteReader === true });
-  await migrate(database, MIGRATIONS);
+  if (migrated) await migrate(database, MIGRATIONS);
   const services = createServices(config, database);
   const app = await buildApp(services, { areas: AREAS });
   await app.ready();
@@ -119,7 +136,7 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
     app,
     services,
     database,
-    databaseUrl: fresh.url,
+    databaseUrl: url,
     call,
     send: (token, method, url, body) =>
       app.inject({
@@ -145,7 +162,7 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
     async close() {
       await app.close();
       await database.close();
-      await fresh.drop();
+      await drop();
     },
   };
 }

@@ -78,7 +78,21 @@ SELECT
 FROM
   "stock_level" AS "l"
 WHERE
-  "l"."article_no" = ?;
+  "l"."article_no" = ?
+UNION ALL
+SELECT
+  4 AS "part",
+  cast(NULL AS text) AS "sizex",
+  cast(NULL AS text) AS "code",
+  cast(NULL AS text) AS "name",
+  cast(NULL AS text) AS "kind",
+  "c"."value" AS "n1",
+  cast(NULL AS integer) AS "n2",
+  cast(NULL AS integer) AS "n3"
+FROM
+  "scn_counter" AS "c"
+WHERE
+  "c"."id" = ?;
 
 -- StockReadRepository.articleStock (retail, one location)
 SELECT
@@ -158,7 +172,113 @@ FROM
   "stock_level" AS "l"
 WHERE
   "l"."article_no" = ?
-  AND "l"."location_code" = ?;
+  AND "l"."location_code" = ?
+UNION ALL
+SELECT
+  4 AS "part",
+  cast(NULL AS text) AS "sizex",
+  cast(NULL AS text) AS "code",
+  cast(NULL AS text) AS "name",
+  cast(NULL AS text) AS "kind",
+  "c"."value" AS "n1",
+  cast(NULL AS integer) AS "n2",
+  cast(NULL AS integer) AS "n3"
+FROM
+  "scn_counter" AS "c"
+WHERE
+  "c"."id" = ?;
+
+-- StockReadRepository.articleStockText
+SELECT
+  0 AS "part",
+  cast(NULL AS text) AS "sizex",
+  cast(NULL AS text) AS "code",
+  cast(NULL AS text) AS "name",
+  cast(NULL AS text) AS "kind",
+  "a"."deleted" AS "n1",
+  "a"."active" AS "n2",
+  "a"."retail" AS "n3"
+FROM
+  (
+    SELECT
+      cast(? AS text) AS k
+  ) AS "q"
+  INNER JOIN (
+    SELECT
+      "article_no",
+      "deleted",
+      "active",
+      "retail",
+      "seen_retail",
+      "scn"
+    FROM
+      "article"
+  ) AS "a" ON "a"."article_no" = "q"."k"
+UNION ALL
+SELECT
+  1 AS "part",
+  "s"."sizex",
+  cast(NULL AS text) AS "code",
+  cast(NULL AS text) AS "name",
+  cast(NULL AS text) AS "kind",
+  "s"."position" AS "n1",
+  cast(NULL AS integer) AS "n2",
+  cast(NULL AS integer) AS "n3"
+FROM
+  (
+    SELECT
+      "article_no",
+      "sizex",
+      "position"
+    FROM
+      "article_size"
+  ) AS "s"
+WHERE
+  "s"."article_no" = ?
+UNION ALL
+SELECT
+  2 AS "part",
+  cast(NULL AS text) AS "sizex",
+  "loc"."code",
+  "loc"."name",
+  "loc"."kind",
+  cast(NULL AS integer) AS "n1",
+  cast(NULL AS integer) AS "n2",
+  cast(NULL AS integer) AS "n3"
+FROM
+  "stock_location" AS "loc"
+WHERE
+  "loc"."deleted" = ?
+  AND "loc"."active" = ?
+  AND "loc"."serves_retail" = ?
+UNION ALL
+SELECT
+  3 AS "part",
+  "l"."sizex",
+  "l"."location_code" AS "code",
+  cast(NULL AS text) AS "name",
+  cast(NULL AS text) AS "kind",
+  "l"."on_hand" AS "n1",
+  "l"."reserved" AS "n2",
+  cast(NULL AS integer) AS "n3"
+FROM
+  "stock_level" AS "l"
+WHERE
+  "l"."article_no" = ?
+UNION ALL
+SELECT
+  4 AS "part",
+  cast(NULL AS text) AS "sizex",
+  cast(NULL AS text) AS "code",
+  cast(NULL AS text) AS "name",
+  cast(NULL AS text) AS "kind",
+  "c"."value" AS "n1",
+  cast(NULL AS integer) AS "n2",
+  cast(NULL AS integer) AS "n3"
+FROM
+  "scn_counter" AS "c"
+WHERE
+  "c"."id" = ?;
 
 -- StockReadRepository.levelsPage (wholesale, from the start)
 SELECT

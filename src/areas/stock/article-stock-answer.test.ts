@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { articleStockAnswer } from './article-stock-answer.ts';
 import {
   ARTICLE_PART,
   type ArticleStockRow,
+  articleStockAnswer as answerOrMissing,
   LEVEL_PART,
   LOCATION_PART,
   SIZE_PART,
-} from './stock-read-repository.ts';
+} from './article-stock-answer.ts';
+import type { ArticleStockWire } from './stock-wire.ts';
 
 const row = (r: Partial<ArticleStockRow> & { part: number }): ArticleStockRow => ({
   sizex: null,
@@ -24,6 +25,13 @@ const size = (sizex: string, position: number) => row({ part: SIZE_PART, sizex, 
 const location = (code: string) => row({ part: LOCATION_PART, code, name: `Shop ${code}`, kind: 'SHOP' });
 const level = (sizex: string, code: string, onHand: number, reserved: number) =>
   row({ part: LEVEL_PART, sizex, code, n1: onHand, n2: reserved });
+
+/** The answer, or a throw naming why there is none (as the service refuses). */
+const articleStockAnswer = (...args: Parameters<typeof answerOrMissing>): ArticleStockWire => {
+  const answer = answerOrMissing(...args);
+  if (typeof answer === 'string') throw Object.assign(new Error(answer), { code: answer });
+  return answer;
+};
 
 describe('articleStockAnswer', () => {
   it('puts rows that come in any order in size-table and code order, with the levels at the locations listed', () => {

@@ -1,22 +1,47 @@
 import type { Audience } from '../../kernel/paging.ts';
-import { CATALOG_ERRORS } from '../catalog/index.ts';
-import {
-  ARTICLE_PART,
-  type ArticleStockRow,
-  LEVEL_PART,
-  LOCATION_PART,
-  SIZE_PART,
-} from './stock-read-repository.ts';
 import type { LocationRow } from './stock-repository.ts';
-import { locationNotFound } from './stock-rules.ts';
 import { type ArticleStockWire, articleVisibleTo, type QuantitiesWire } from './stock-wire.ts';
+import type { LocationKind } from './tables.ts';
+
+// The reader thread runs this module too (`articleStockText`; kernel/db/sqlite-reader.ts): it
+// imports stock-wire.ts's rules and types alone, no database, no framework, no error classes.
+
+/** What a row of one article's stock answer (StockReadRepository.articleStock) carries, by its `part`. */
+export const ARTICLE_PART = 0;
+/** One of the article's sizes: `sizex`, `n1` its place in the size table. */
+export const SIZE_PART = 1;
+/** A location the audience sees: `code`, `name`, `kind`. */
+export const LOCATION_PART = 2;
+/** A level of the article: `sizex` at `code`, `n1` on hand, `n2` reserved. */
+export const LEVEL_PART = 3;
+/** SQLite: the SCN the rows were read at, `n1` (StockReadRepository.articleStockHasScn). */
+export const SCN_PART = 4;
+
+/**
+ * A row of one article's stock answer: `part` says which (the constants above); the article's own
+ * row carries its flags as `n1` deleted, `n2` active, `n3` retail. Columns a part does not use are
+ * null.
+ */
+export interface ArticleStockRow {
+  part: number;
+  sizex: string | null;
+  code: string | null;
+  name: string | null;
+  kind: LocationKind | null;
+  n1: number | null;
+  n2: number | null;
+  n3: number | null;
+}
+
+/** Why there is no answer: the article is missing or not seen by the audience; the location asked for is not seen. */
+export type ArticleStockMissing = 'ARTICLE_NOT_FOUND' | 'LOCATION_NOT_FOUND';
 
 type Location = Pick<LocationRow, 'code' | 'name' | 'kind'>;
 type Level = { sizex: string; code: string; onHand: number; reserved: number };
 
 /**
- * One article's stock answer from the rows of `StockReadRepository.articleStock`, read under `scn`:
- * ARTICLE_NOT_FOUND when the article is missing or `audience` does not see it, LOCATION_NOT_FOUND
+ * One article's stock answer from the rows of `StockReadRepository.articleStock`, read under `scn`
+ * (undefined: the SCN the rows carry, SCN_PART): ARTICLE_NOT_FOUND when the article is missing or `audience` does not see it, LOCATION_NOT_FOUND
  * when `locationCode` names no location it sees; else the sizes in size-table order, the locations
  * in code order and the levels at them. Pure: the rows come in any order.
  *
@@ -27,11 +52,12 @@ type Level = { sizex: string; code: string; onHand: number; reserved: number };
  */
 export function articleStockAnswer(
   audience: Audience,
-  scn: number,
+  scn: number | undefined,
   articleNo: string,
   rows: readonly ArticleStockRow[],
   locationCode?: string,
-): ArticleStockWire {
+): ArticleStockWire | ArticleStockMissing {
+  let readAt = scn;
   let flags: { deleted: number; active: number; retail: number } | undefined;
   const sizes: Array<{ sizex: string; position: number }> = [];
   const locations: Location[] = [];
@@ -53,14 +79,14 @@ export function articleStockAnswer(
         if (r.sizex !== null && r.code !== null)
           levels.push({ sizex: r.sizex, code: r.code, onHand: n1 ?? 0, reserved: Number(r.n2 ?? 0) });
         break;
+      case SCN_PART:
+        readAt ??= n1 ?? undefined;
+        break;
     }
   }
-  if (!flags || !articleVisibleTo(audience, flags)) {
-    throw CATALOG_ERRORS.ARTICLE_NOT_FOUND(
-      `No article "${articleNo}"${audience === 'B2C' ? ' published for retail' : ''}.`,
-    );
-  }
-  if (locationCode !== undefined && locations.length === 0) throw locationNotFound(locationCode);
+  if (!flags || !articleVisibleTo(audience, flags)) return 'ARTICLE_NOT_FOUND';
+  if (locationCode !== undefined && locations.length === 0) return 'LOCATION_NOT_FOUND';
+  if (readAt === undefined) throw new Error('the stock rows carry no SCN and none was given');
 
   locations.sort((a, b) => byText(a.code, b.code));
   const column = new Map<string, number>();
@@ -111,11 +137,29 @@ export function articleStockAnswer(
     return { LOCATION: loc.code, NAME: loc.name, KIND: loc.kind, SIZES };
   });
   return {
-    SCN: scn,
+    SCN: readAt,
     ARTICLE: articleNo,
     LOCATIONS,
     TOTALS: sizeNames.map((sizex, c) => cell(sizex, totalOnHand[c] ?? 0, totalReserved[c] ?? 0)),
   };
+}
+
+/**
+ * The JSON text of the operation's answer, `{"<root>": answer}`, made on the reader thread from the
+ * rows of the read (kernel/db/sqlite-reader.ts, `textOnThread`); undefined for a refusal, which the
+ * serving thread makes itself. The same bytes as the operation's serializer writes for the answer:
+ * the answer has the properties of its schema (stock/schemas.ts) in that order, and JSON.stringify
+ * writes them as the serializer does (the stock tests compare the two answers, test/article-stock).
+ */
+export function articleStockText(
+  rows: readonly ArticleStockRow[],
+  root: string,
+  audience: Audience,
+  articleNo: string,
+  locationCode?: string,
+): string | undefined {
+  const answer = articleStockAnswer(audience, undefined, articleNo, rows, locationCode);
+  return typeof answer === 'string' ? undefined : `{"${root}":${JSON.stringify(answer)}}`;
 }
 
 /** Text order as the database's ORDER BY on a key column (code point order, not the locale's). */

@@ -1,6 +1,7 @@
 import { onPostgres } from '../../kernel/db/engine.ts';
 import type { AreaSqlExamples } from '../../kernel/db/sql-examples.ts';
 import { sqlExamplesOf } from '../../kernel/db/sql-examples.ts';
+import { directReader } from '../../kernel/db/sqlite-reader.ts';
 import { ReceiptRepository } from './receipt-repository.ts';
 import { StockReadRepository } from './stock-read-repository.ts';
 import { type LevelKey, type LocationRow, type MovementRow, StockRepository } from './stock-repository.ts';
@@ -122,6 +123,15 @@ export const sqlExamples: AreaSqlExamples = {
         wholesale: (r) => r.articleStock('B2B', '10001-100'),
         'retail, one location': (r) => r.articleStock('B2C', '10001-100', 'SHOP1'),
       },
+      // the same statement, run by a reader that makes no text (no reader thread here)
+      articleStockText: (r, db) =>
+        r.articleStockText('B2CGETARTICLESTOCK', 'B2C', '10001-100', undefined, {
+          ...directReader(db),
+          textOnThread: async (query) => {
+            await db.executeQuery(query);
+            return undefined;
+          },
+        }),
       levelsPage: {
         'wholesale, from the start': (r) => r.levelsPage('B2B', 0, 1, 100),
         'retail, from the start': (r) => r.levelsPage('B2C', 0, 1, 100),

@@ -97,19 +97,42 @@ export class StockLedgerService {
   }
 
   /**
-   * One article's stock at every location this audience sees (or at one), with totals per size: two
-   * statements, the SCN (shared by the reads that ask at about the same time, each read after its
-   * request asked: scnPerTurn, kernel/db/per-turn-read.ts) and then everything else
-   * (StockReadRepository.articleStock).
+   * One article's stock at every location this audience sees (or at one), with totals per size. On
+   * SQLite one statement (StockReadRepository.articleStock), the SCN read with the rest, in its
+   * snapshot (decision 49). On PostgreSQL two: the SCN (shared by the reads that ask at about the
+   * same time, each read after its request asked: scnPerTurn, kernel/db/per-turn-read.ts) and then
+   * everything else.
    */
   async articleStock(
     audience: Audience,
     articleNo: string,
     locationCode?: string,
   ): Promise<ArticleStockWire> {
-    const scn = await this.#scn.current();
+    const scn = this.#lists.articleStockHasScn ? undefined : await this.#scn.current();
     const rows = await this.#lists.articleStock(audience, articleNo, locationCode, this.database.reader);
-    return articleStockAnswer(audience, scn, articleNo, rows, locationCode);
+    const answer = articleStockAnswer(audience, scn, articleNo, rows, locationCode);
+    if (answer === 'ARTICLE_NOT_FOUND') {
+      throw CATALOG_ERRORS.ARTICLE_NOT_FOUND(
+        `No article "${articleNo}"${audience === 'B2C' ? ' published for retail' : ''}.`,
+      );
+    }
+    if (answer === 'LOCATION_NOT_FOUND') throw locationNotFound(locationCode ?? '');
+    return answer;
+  }
+
+  /**
+   * The JSON text of the answer `{"<root>": articleStock(...)}`, made on the SQLite reader thread
+   * with the read (kernel/db/sqlite-reader.ts, `textOnThread`; decision 49): the serving thread gets
+   * one string. Undefined where the thread does not make it (no thread; a refusal): `articleStock`
+   * then answers, with the same code.
+   */
+  articleStockText(
+    root: string,
+    audience: Audience,
+    articleNo: string,
+    locationCode?: string,
+  ): Promise<string | undefined> {
+    return this.#lists.articleStockText(root, audience, articleNo, locationCode, this.database.reader);
   }
 
   /** The level of one size at one location; zeros when it never had stock. */

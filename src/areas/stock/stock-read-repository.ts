@@ -6,6 +6,14 @@ import type { DB } from '../../kernel/db/schema.ts';
 import type { Reader } from '../../kernel/db/sqlite-reader.ts';
 import type { Audience } from '../../kernel/paging.ts';
 import { articleFlags, articleSizePositions } from '../catalog/index.ts';
+import {
+  ARTICLE_PART,
+  type ArticleStockRow,
+  LEVEL_PART,
+  LOCATION_PART,
+  SCN_PART,
+  SIZE_PART,
+} from './article-stock-answer.ts';
 import type { LevelRow } from './stock-repository.ts';
 import type { LocationKind } from './tables.ts';
 
@@ -21,30 +29,8 @@ export interface LevelFeedRow extends LevelRow {
   serves_retail: number;
 }
 
-/** What a row of one article's stock answer (`articleStock`) carries, by its `part`. */
-export const ARTICLE_PART = 0;
-/** One of the article's sizes: `sizex`, `n1` its place in the size table. */
-export const SIZE_PART = 1;
-/** A location the audience sees: `code`, `name`, `kind`. */
-export const LOCATION_PART = 2;
-/** A level of the article: `sizex` at `code`, `n1` on hand, `n2` reserved. */
-export const LEVEL_PART = 3;
-
-/**
- * A row of one article's stock answer: `part` says which (the constants above); the article's own
- * row carries its flags as `n1` deleted, `n2` active, `n3` retail. Columns a part does not use are
- * null.
- */
-export interface ArticleStockRow {
-  part: number;
-  sizex: string | null;
-  code: string | null;
-  name: string | null;
-  kind: LocationKind | null;
-  n1: number | null;
-  n2: number | null;
-  n3: number | null;
-}
+/** The module the reader thread makes one article's stock answer with (`articleStockText`). */
+const ARTICLE_STOCK_TEXT = new URL('./article-stock-answer.ts', import.meta.url).href;
 
 const FEED_COLUMNS = [
   'l.pos as pos',
@@ -336,14 +322,49 @@ export class StockReadRepository {
     locationCode?: string,
     reader?: Reader,
   ): Promise<ArticleStockRow[]> {
+    const compiled = this.#articleStockStatement(audience, articleNo, locationCode);
+    return reader ? reader.shortRows(compiled) : this.db.executeQuery(compiled).then((result) => result.rows);
+  }
+
+  /**
+   * The JSON text of the answer `{"<root>": ...}` made of `articleStock`'s rows where `reader` reads
+   * them (article-stock-answer.ts, `articleStockText`); undefined where it does not make it.
+   */
+  articleStockText(
+    root: string,
+    audience: Audience,
+    articleNo: string,
+    locationCode: string | undefined,
+    reader: Reader,
+  ): Promise<string | undefined> {
+    return reader.textOnThread(this.#articleStockStatement(audience, articleNo, locationCode), {
+      module: ARTICLE_STOCK_TEXT,
+      name: 'articleStockText',
+      args:
+        locationCode === undefined ? [root, audience, articleNo] : [root, audience, articleNo, locationCode],
+    });
+  }
+
+  #articleStockStatement(
+    audience: Audience,
+    articleNo: string,
+    locationCode?: string,
+  ): CompiledQuery<ArticleStockRow> {
     const key = `${audience}${locationCode === undefined ? '' : ' at'}`;
     let query = this.#articleStock.get(key);
     if (!query) {
       query = this.#articleStockQuery(audience, locationCode !== undefined);
       this.#articleStock.set(key, query);
     }
-    const compiled = query({ article: articleNo, location: locationCode ?? '' });
-    return reader ? reader.shortRows(compiled) : this.db.executeQuery(compiled).then((result) => result.rows);
+    return query({ article: articleNo, location: locationCode ?? '' });
+  }
+
+  /**
+   * Whether `articleStock`'s rows carry the SCN they were read at (SCN_PART): on SQLite, where one
+   * statement reads in one snapshot, so the SCN read with the rows is exactly theirs.
+   */
+  get articleStockHasScn(): boolean {
+    return !onPostgres(this.db);
   }
 
   readonly #articleStock = new Map<string, (values: ArticleStockValues) => CompiledQuery<ArticleStockRow>>();
@@ -426,6 +447,26 @@ export class StockReadRepository {
                 int.as('n3'),
               ])
               .$castTo<ArticleStockRow>(),
+          )
+          // SQLite: the SCN in the same statement, so in the snapshot the rest is read in (a
+          // PostgreSQL statement's snapshot has no such number: the caller reads the horizon).
+          .$if(!onPostgres(this.db), (qb) =>
+            qb.unionAll(
+              this.db
+                .selectFrom('scn_counter as c')
+                .where('c.id', '=', 1)
+                .select([
+                  part(SCN_PART),
+                  text.as('sizex'),
+                  text.as('code'),
+                  text.as('name'),
+                  text.as('kind'),
+                  sql<number>`${sql.ref('c.value')}`.as('n1'),
+                  int.as('n2'),
+                  int.as('n3'),
+                ])
+                .$castTo<ArticleStockRow>(),
+            ),
           ),
     );
   }

@@ -25,6 +25,29 @@ const slowCount = CompiledQuery.raw(
   [2_000_000],
 ) as CompiledQuery<{ c: number }>;
 
+/** A module for the reader thread to load (sqlite-reader.ts, `textOnThread`), as a data URL. */
+const MODULE = `data:text/javascript,${encodeURIComponent(`
+export function listed(rows, prefix) { return prefix + rows.map((r) => r.id + '=' + r.v).join(','); }
+export function none() { return undefined; }
+export function fails() { throw new Error('not made'); }
+export const notAFunction = 1;
+`)}`;
+const made = (name: string, ...args: unknown[]) => ({ module: MODULE, name, args });
+const all = CompiledQuery.raw('select id, v from t order by id', []) as CompiledQuery<{
+  id: number;
+  v: number;
+}>;
+
+/** Asks for a text until the thread has loaded its module (its first use loads it). */
+async function textOnceLoaded(reader: Database['reader']): Promise<string | undefined> {
+  for (let i = 0; i < 200; i++) {
+    const text = await reader.textOnThread(all, made('listed', '#'));
+    if (text !== undefined) return text;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  return undefined;
+}
+
 /** A database of its own with the reader on, for a test that ends or starts its reader; closed after. */
 async function withOwn(url: string, use: (own: Database) => Promise<void>): Promise<void> {
   const own = openDatabase(url, { sqliteReader: true });
@@ -142,6 +165,63 @@ describe('the SQLite reader thread', () => {
       expect(await own.reader.whenReady()).toBe(false);
       expect((await own.reader.rows(value(2)))[0]?.v).toBe(2);
       expect(own.reader.onThread()).toBe(false);
+    });
+  });
+
+  it("makes a text of a read's rows on its thread, with a function of a module it loads at its first use", async () => {
+    await withOwn(`sqlite:${file}`, async (own) => {
+      expect(await own.reader.whenReady()).toBe(true);
+      // the first ask starts loading the module: no text yet, the caller makes its answer itself
+      expect(await own.reader.textOnThread(all, made('listed', '#'))).toBeUndefined();
+      const rows = await own.reader.rows(all);
+      const expected = `#${rows.map((r) => `${r.id}=${r.v}`).join(',')}`;
+      expect(await textOnceLoaded(own.reader)).toBe(expected);
+      // a write committed before the ask is in the text
+      await setValue(2, 41);
+      expect(await own.reader.textOnThread(all, made('listed', '@'))).toContain('2=41');
+      await setValue(2, 0);
+    });
+  });
+
+  it('gives no text where the function gives none or throws, or the module lacks it or cannot load', async () => {
+    expect(await textOnceLoaded(database.reader)).toBeDefined();
+    expect(await database.reader.textOnThread(all, made('none'))).toBeUndefined();
+    expect(await database.reader.textOnThread(all, made('fails'))).toBeUndefined();
+    expect(await database.reader.textOnThread(all, made('notAFunction'))).toBeUndefined();
+    expect(await database.reader.textOnThread(all, made('missing'))).toBeUndefined();
+    const broken = { module: 'data:text/javascript,export function f( {', name: 'f', args: [] };
+    for (let i = 0; i < 5; i++) {
+      expect(await database.reader.textOnThread(all, broken)).toBeUndefined();
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    // the others go on being made
+    expect(await database.reader.textOnThread(all, made('listed', '!'))).toMatch(/^!1=/);
+  });
+
+  it('refuses a statement of a text as the serving connection refuses it', async () => {
+    expect(await textOnceLoaded(database.reader)).toBeDefined();
+    const write = CompiledQuery.raw('update t set v = 99 where id = 1 returning v', []);
+    await expect(database.reader.textOnThread(write, made('listed', ''))).rejects.toMatchObject({
+      name: 'SqliteError',
+      code: 'SQLITE_READONLY',
+    });
+    const missing = CompiledQuery.raw('select id, v from nowhere', []);
+    await expect(database.reader.textOnThread(missing, made('listed', ''))).rejects.toMatchObject({
+      code: 'SQLITE_ERROR',
+    });
+    expect((await database.reader.rows(value(1)))[0]?.v).not.toBe(99);
+  });
+
+  it('gives no text without its thread: before it started, after it ended, for a database in memory', async () => {
+    await withOwn(`sqlite:${file}`, async (own) => {
+      expect(await own.reader.textOnThread(all, made('listed', '#'))).toBeUndefined();
+      expect(await textOnceLoaded(own.reader)).toBeDefined();
+      await own.reader.close();
+      expect(await own.reader.textOnThread(all, made('listed', '#'))).toBeUndefined();
+    });
+    await withOwn('sqlite::memory:', async (memory) => {
+      await sql`create table t (id integer primary key, v integer not null)`.execute(memory.db);
+      expect(await memory.reader.textOnThread(all, made('listed', '#'))).toBeUndefined();
     });
   });
 

@@ -36,12 +36,33 @@ export interface Reader {
    * it goes with the turn's other reads (pg-reader.ts).
    */
   shortRows<R>(query: CompiledQuery<R>): Promise<R[]>;
+  /**
+   * The answer `made` makes of the rows of `query`, made on the reader thread with the read: the
+   * serving thread gets one string instead of the rows and the work of making an answer of them.
+   * Undefined when it is not made there: no thread (PostgreSQL, SQLite in memory, the thread not
+   * started or gone), the module not loaded there yet or not loadable, or `made` gave no text (it
+   * gives none for an error answer). The caller then reads the rows and makes the answer itself,
+   * with the same code: the thread only ever saves it work.
+   */
+  textOnThread(query: CompiledQuery<unknown>, made: MadeOnThread): Promise<string | undefined>;
   /** Whether reads go to the reader thread now (false: they run on the database's own connection). */
   onThread(): boolean;
   /** Starts the reader thread if no read has yet; settles once it can take reads (true) or cannot. */
   whenReady(): Promise<boolean>;
   /** Stops the worker (reads asked for later run on the serving connection). */
   close(): Promise<void>;
+}
+
+/**
+ * Code the reader thread runs on a read's rows: the function `name` exported by the module at the
+ * URL `module`, called as `name(rows, ...args)` with the rows as objects (one property per column)
+ * and returning the answer's text, or undefined for none. The module runs in the reader thread, so
+ * it imports no more than it needs (no database, no framework): a pure rule module and its like.
+ */
+export interface MadeOnThread {
+  module: string;
+  name: string;
+  args: readonly unknown[];
 }
 
 /** A Reader that runs every read on the database's own connections (a transaction; SQLite in memory). */
@@ -54,6 +75,7 @@ export function readerWithoutThread(rows: <R>(query: CompiledQuery<R>) => Promis
   return {
     rows,
     shortRows: rows,
+    textOnThread: async () => undefined,
     onThread: () => false,
     whenReady: async () => false,
     close: async () => {},
@@ -71,16 +93,39 @@ db.pragma('query_only = ON');
 db.pragma('busy_timeout = ' + workerData.busyTimeoutMs);
 if (workerData.mmapBytes > 0) db.pragma('mmap_size = ' + workerData.mmapBytes);
 const statements = [];
+const names = [];
+// a module's URL: its exports once loaded, 'loading' or 'failed'
+const modules = new Map();
+const madeBy = (made) => {
+  const loaded = modules.get(made[0]);
+  if (loaded === undefined) {
+    modules.set(made[0], 'loading');
+    import(made[0]).then((exports) => modules.set(made[0], exports), () => modules.set(made[0], 'failed'));
+    return undefined;
+  }
+  const f = typeof loaded === 'object' ? loaded[made[1]] : undefined;
+  return typeof f === 'function' ? f : undefined;
+};
 parentPort.on('message', (batch) => {
   if (batch === 'close') {
     db.close();
     parentPort.close();
     return;
   }
-  // [id, statement number, SQL or null, parameters]...: answered as [id, outcome, rows or error]...,
-  // the outcome the column names (a statement's first answer), true (a later one) or false (refused)
+  // [id, statement number, SQL or null, parameters, made or null]...: answered as
+  // [id, outcome, rows, text or error, column names or null]...: the outcome 0 the rows (as
+  // arrays), 1 a text, 2 none (the serving thread makes the answer), 3 refused; the column names
+  // with a statement's first answer
   const out = [];
-  for (let i = 0; i < batch.length; i += 4) {
+  for (let i = 0; i < batch.length; i += 5) {
+    const made = batch[i + 4];
+    const f = made === null ? undefined : madeBy(made);
+    if (made !== null && f === undefined) {
+      out.push(batch[i], 2, null, null, null);
+      continue;
+    }
+    let columns = null;
+    let rows;
     try {
       if (batch[i + 2] !== null) {
         statements[batch[i + 1]] = undefined;
@@ -92,14 +137,30 @@ parentPort.on('message', (batch) => {
         }
         statement.raw(true);
         statements[batch[i + 1]] = statement;
-        // the column names with the first answer of a statement; then the rows as arrays alone
-        out.push(batch[i], statement.columns().map((c) => c.name), statement.all(batch[i + 3]));
-        continue;
+        names[batch[i + 1]] = columns = statement.columns().map((c) => c.name);
       }
-      out.push(batch[i], true, statements[batch[i + 1]].all(batch[i + 3]));
+      rows = statements[batch[i + 1]].all(batch[i + 3]);
     } catch (error) {
-      out.push(batch[i], false, { message: String(error && error.message), code: error && error.code });
+      out.push(batch[i], 3, null, { message: String(error && error.message), code: error && error.code }, columns);
+      continue;
     }
+    if (f === undefined) {
+      out.push(batch[i], 0, rows, null, columns);
+      continue;
+    }
+    let text;
+    try {
+      const named = names[batch[i + 1]];
+      const objects = rows.map((values) => {
+        const row = {};
+        for (let c = 0; c < named.length; c++) row[named[c]] = values[c];
+        return row;
+      });
+      text = f(objects, ...made[2]);
+    } catch {
+      text = undefined;
+    }
+    out.push(batch[i], typeof text === 'string' ? 1 : 2, null, typeof text === 'string' ? text : null, columns);
   }
   parentPort.postMessage(out);
 });
@@ -120,7 +181,9 @@ interface Pending {
   query: CompiledQuery<unknown>;
   /** The statement's number in the worker. */
   number: number;
-  resolve(rows: unknown[]): void;
+  /** Asked for a text (`textOnThread`): settled with undefined where the thread gives none. */
+  text: boolean;
+  resolve(answer: unknown): void;
   reject(error: unknown): void;
 }
 
@@ -158,14 +221,15 @@ export function sqliteReader(options: SqliteReaderOptions): Reader {
     const out = batch;
     batch = [];
     if (state === 'ready') worker?.postMessage(out);
-    else for (let i = 0; i < out.length; i += 4) rerun(out[i] as number);
+    else for (let i = 0; i < out.length; i += 5) rerun(out[i] as number);
   };
-  /** A read the worker will not answer, run again on the serving connection. */
+  /** A read the worker will not answer, run again on the serving connection (a text: none). */
   const rerun = (id: number) => {
     const p = pending.get(id);
     if (p === undefined) return;
     settled(id);
-    fallback.rows(p.query).then(p.resolve, p.reject);
+    if (p.text) p.resolve(undefined);
+    else fallback.rows(p.query).then(p.resolve, p.reject);
   };
   const settled = (id: number) => {
     pending.delete(id);
@@ -186,20 +250,28 @@ export function sqliteReader(options: SqliteReaderOptions): Reader {
       return;
     }
     const answers = message as unknown[];
-    for (let i = 0; i < answers.length; i += 3) {
+    for (let i = 0; i < answers.length; i += 5) {
       const p = pending.get(answers[i] as number);
       if (p === undefined) continue;
       settled(answers[i] as number);
-      const outcome = answers[i + 1];
-      if (outcome === false) {
-        p.reject(sqliteError(answers[i + 2] as { message: string; code?: string }));
-        continue;
-      }
-      if (outcome !== true) {
-        columns[p.number] = outcome as string[];
+      const names = answers[i + 4] as string[] | null;
+      if (names !== null) {
+        columns[p.number] = names;
         prepared.add(p.number);
       }
-      p.resolve(asObjects(columns[p.number] ?? [], answers[i + 2] as unknown[][]));
+      switch (answers[i + 1]) {
+        case ANSWERED_ROWS:
+          p.resolve(asObjects(columns[p.number] ?? [], answers[i + 2] as unknown[][]));
+          break;
+        case ANSWERED_TEXT:
+          p.resolve(answers[i + 3]);
+          break;
+        case ANSWERED_NONE:
+          p.resolve(undefined);
+          break;
+        default:
+          p.reject(sqliteError(answers[i + 3] as { message: string; code?: string }));
+      }
     }
   };
   const start = () => {
@@ -222,31 +294,49 @@ export function sqliteReader(options: SqliteReaderOptions): Reader {
     worker = thread;
   };
 
+  /** `query` sent to the worker with the turn's other reads; undefined where it cannot take it. */
+  const ask = (query: CompiledQuery<unknown>, made: MadeOnThread | null): Promise<unknown> | undefined => {
+    let number = numbers.get(query.sql);
+    if (number === undefined) {
+      if (numbers.size >= READER_STATEMENTS_MAX) return undefined;
+      number = numbers.size;
+      numbers.set(query.sql, number);
+    }
+    // the text goes along until a read of it was answered (a refused one is not kept prepared)
+    const text = prepared.has(number) ? null : valueBlindSql(query.sql);
+    const id = nextId++;
+    if (pending.size === 0) worker?.ref();
+    const answer = new Promise<unknown>((resolve, reject) => {
+      pending.set(id, { query, number, text: made !== null, resolve, reject });
+    });
+    batch.push(
+      id,
+      number,
+      text,
+      query.parameters,
+      made === null ? null : [made.module, made.name, made.args],
+    );
+    if (!flushing) {
+      flushing = true;
+      queueMicrotask(flush);
+    }
+    return answer;
+  };
+
   return {
     rows<R>(query: CompiledQuery<R>): Promise<R[]> {
       if (state !== 'ready') {
         if (state === 'idle') start();
         return fallback.rows(query);
       }
-      let number = numbers.get(query.sql);
-      if (number === undefined) {
-        if (numbers.size >= READER_STATEMENTS_MAX) return fallback.rows(query);
-        number = numbers.size;
-        numbers.set(query.sql, number);
+      return (ask(query, null) as Promise<R[]> | undefined) ?? fallback.rows(query);
+    },
+    async textOnThread(query: CompiledQuery<unknown>, made: MadeOnThread): Promise<string | undefined> {
+      if (state !== 'ready') {
+        if (state === 'idle') start();
+        return undefined;
       }
-      // the text goes along until a read of it was answered (a refused one is not kept prepared)
-      const text = prepared.has(number) ? null : valueBlindSql(query.sql);
-      const id = nextId++;
-      if (pending.size === 0) worker?.ref();
-      const answer = new Promise<R[]>((resolve, reject) => {
-        pending.set(id, { query, number, resolve: resolve as (rows: unknown[]) => void, reject });
-      });
-      batch.push(id, number, text, query.parameters);
-      if (!flushing) {
-        flushing = true;
-        queueMicrotask(flush);
-      }
-      return answer;
+      return (await ask(query, made)) as string | undefined;
     },
     shortRows: fallback.rows,
     onThread: () => state === 'ready',
@@ -270,6 +360,11 @@ export function sqliteReader(options: SqliteReaderOptions): Reader {
     },
   };
 }
+
+/** What the worker answered of a read (the worker's source above). */
+const ANSWERED_ROWS = 0;
+const ANSWERED_TEXT = 1;
+const ANSWERED_NONE = 2;
 
 /** Rows read as arrays, as the objects a statement's `all()` gives (one property per column, in order). */
 function asObjects(names: readonly string[], rows: readonly unknown[][]): unknown[] {
