@@ -26,9 +26,13 @@ export interface ArticleDocumentPageRow extends Omit<ArticleDocumentRow, 'docume
 const FLAGS = ['a.article_no', 'a.scn', 'a.deleted', 'a.retail', 'a.active'] as const;
 const COLUMNS = [...FLAGS, 'd.document'] as const;
 
-/** The first row of a short read: on `reader` when given (outside any transaction only), else on `db`. */
+/**
+ * The first row of a one-row read: on `reader` when given (outside any transaction only), else on
+ * `db`. On SQLite the reader thread: the row is one string, cheap to hand back, and the read the
+ * costly part of the request (decision 49).
+ */
 async function firstOf<R>(query: CompiledQuery<R>, db: Kysely<DB>, reader: Reader | undefined) {
-  const rows = reader ? await reader.shortRows(query) : (await db.executeQuery(query)).rows;
+  const rows = reader ? await reader.rows(query) : (await db.executeQuery(query)).rows;
   return rows[0];
 }
 
