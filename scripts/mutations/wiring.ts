@@ -232,6 +232,69 @@ export const WIRING_MUTATIONS: Mutation[] = [
     testNames: 'connection ended by the server',
     engines: ['postgres'],
   },
+  {
+    name: 'stock-scn-read-before-the-rows',
+    what: "one article's stock on SQLite takes the SCN read before its rows (per turn) instead of in their statement (decision 49 undone)",
+    edits: [
+      {
+        file: 'src/areas/stock/stock-read-repository.ts',
+        find: '          .$if(!onPostgres(this.db), (qb) =>\n',
+        replace: '          .$if(false, (qb) =>\n',
+      },
+      {
+        file: 'src/areas/stock/stock-read-repository.ts',
+        find: '  get articleStockHasScn(): boolean {\n    return !onPostgres(this.db);\n',
+        replace: '  get articleStockHasScn(): boolean {\n    return false;\n',
+      },
+    ],
+    tests: ['src/areas/stock/test/article-stock-on-thread.test.ts'],
+    testNames: 'reads the SCN in the statement of the levels',
+    engines: ['sqlite'],
+  },
+  {
+    name: 'stock-answer-made-on-the-serving-thread',
+    what: "one article's stock answer is made of rows handed back from the reader thread, not on it (decision 49 undone)",
+    edits: [
+      {
+        file: 'src/areas/stock/stock-ledger-service.ts',
+        find: '    return this.#lists.articleStockText(root, audience, articleNo, locationCode, this.database.reader);\n',
+        replace: '    return Promise.resolve(undefined);\n',
+      },
+    ],
+    tests: ['src/areas/stock/test/article-stock-on-thread.test.ts'],
+    testNames: 'the bytes a server without the thread answers',
+    engines: ['sqlite'],
+  },
+  {
+    name: 'article-read-on-the-serving-connection',
+    what: 'the single-article read runs on the serving connection instead of the SQLite reader thread (decision 49 undone)',
+    edits: [
+      {
+        file: 'src/areas/catalog/article-document-repository.ts',
+        find: '  const rows = reader ? await reader.rows(query) : (await db.executeQuery(query)).rows;\n',
+        replace:
+          '  const rows = reader ? await reader.shortRows(query) : (await db.executeQuery(query)).rows;\n',
+      },
+    ],
+    tests: ['src/areas/catalog/test/article-read-on-thread.test.ts'],
+    testNames: 'reads the article on the reader thread',
+    engines: ['sqlite'],
+  },
+  {
+    name: 'reader-text-of-a-refused-statement',
+    what: 'the reader thread answers a statement it refused with no text (the caller reads again) instead of its error',
+    edits: [
+      {
+        file: 'src/kernel/db/sqlite-reader.ts',
+        find: '      out.push(batch[i], 3, null, { message: String(error && error.message), code: error && error.code }, columns);\n',
+        replace:
+          '      out.push(batch[i], made === null ? 3 : 2, null, made === null ? { message: String(error && error.message), code: error && error.code } : null, columns);\n',
+      },
+    ],
+    tests: ['src/kernel/db/sqlite-reader.test.ts'],
+    testNames: 'refuses a statement of a text',
+    engines: ['sqlite'],
+  },
   ...FEEDS.map(
     ([name, testName]): Mutation => ({
       name: `feed-scn-after-rows-${name}`,

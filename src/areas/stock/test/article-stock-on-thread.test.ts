@@ -1,7 +1,13 @@
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+import Sqlite from 'better-sqlite3';
+import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anotherTestApp, ENGINE, startTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
+import { directReader } from '../../../kernel/db/sqlite-reader.ts';
 import { seedCatalog } from '../../catalog/index.ts';
 import { seedStock } from '../demo.ts';
+import { StockLedgerService } from '../stock-ledger-service.ts';
 
 /**
  * One article's stock answer made on the SQLite reader thread with its read (decision 49;
@@ -85,22 +91,24 @@ describe(`one article's stock answer made on the reader thread (${ENGINE})`, () 
     expect(madeOnThread).toBe(ENGINE === 'sqlite' ? answers : 0);
   });
 
-  it('answers an SCN that counts exactly the receipts in its levels, while receipts commit', async () => {
+  it('answers an SCN that counts exactly the receipts in its levels, while another connection receives', async () => {
     const ledger = t.services.stock.ledger;
     const articleNo = articleNos[2] ?? '';
-    const first = await ledger.articleStock('B2B', articleNo, 'WH');
-    const sizex = first.TOTALS[0]?.SIZEX ?? '';
+    const sizex = (await ledger.articleStock('B2B', articleNo, 'WH')).TOTALS[0]?.SIZEX ?? '';
+    // a level that exists at WH
+    await ledger.receive({ articleNo, sizex, locationCode: 'WH', quantity: 1 });
     const onHandIn = (answer: { LOCATIONS: Array<{ SIZES: Array<{ SIZEX: string }> }> }) => {
       const cell = answer.LOCATIONS[0]?.SIZES.find((s) => s.SIZEX === sizex) as
         | { ONHAND?: number }
         | undefined;
       return cell?.ONHAND ?? -1;
     };
-    const base = onHandIn(first);
-    const receipts: number[] = [];
+    const base = onHandIn(await ledger.articleStock('B2B', articleNo, 'WH'));
     const read: Array<{ SCN: number; onHand: number }> = [];
+    let writing = true;
     const reading = async () => {
-      for (let i = 0; i < 40; i++) {
+      // at least 20 reads each, and on until the receipts are done
+      for (let i = 0; i < 20 || writing; i++) {
         const res = await t.call('GET', 'B2B_GetArticleStock', {
           token,
           query: { strarticle: articleNo, strlocation: 'WH' },
@@ -111,22 +119,131 @@ describe(`one article's stock answer made on the reader thread (${ENGINE})`, () 
       }
     };
     const receiving = async () => {
-      for (let i = 0; i < 40; i++) {
-        const level = await ledger.receive({ articleNo, sizex, locationCode: 'WH', quantity: 1 });
-        receipts.push(level.scn);
+      try {
+        return await receiptsElsewhere(articleNo, sizex, RECEIPTS);
+      } finally {
+        writing = false;
       }
     };
-    await Promise.all([reading(), reading(), reading(), receiving()]);
-    expect(receipts).toHaveLength(40);
+    const [receipts] = await Promise.all([receiving(), reading(), reading(), reading(), reading()]);
+    expect(receipts).toHaveLength(RECEIPTS);
     let between = 0;
     for (const { SCN, onHand } of read) {
       const counted = base + receipts.filter((scn) => scn <= SCN).length;
       // SQLite: the SCN is read with the levels; PostgreSQL: before them (the feed from it misses nothing)
       if (ENGINE === 'sqlite') expect(onHand, `at SCN ${SCN}`).toBe(counted);
       else expect(onHand).toBeGreaterThanOrEqual(counted);
-      if (onHand > base && onHand < base + 40) between++;
+      if (onHand > base && onHand < base + RECEIPTS) between++;
     }
     // reads overlapped the receipts: some saw part of them
     expect(between).toBeGreaterThan(0);
   });
+
+  it.runIf(ENGINE === 'sqlite')(
+    'reads the SCN in the statement of the levels: a receipt committed right after a statement of the read is counted by its SCN',
+    async () => {
+      const articleNo = articleNos[3] ?? '';
+      const sizex =
+        (await t.services.stock.ledger.articleStock('B2B', articleNo, 'WH')).TOTALS[0]?.SIZEX ?? '';
+      await t.services.stock.ledger.receive({ articleNo, sizex, locationCode: 'WH', quantity: 1 });
+      const other = new Sqlite(t.databaseUrl.replace(/^sqlite:/, ''));
+      try {
+        other.pragma('busy_timeout = 10000');
+        const take = other.prepare('update scn_counter set value = value + 1 where id = 1 returning value');
+        const add = other.prepare(
+          "update stock_level set on_hand = on_hand + 1, scn = ? where article_no = ? and sizex = ? and location_code = 'WH'",
+        );
+        const receipts: number[] = [];
+        // each statement the read runs is followed at once by a receipt committed on another connection
+        const receiptAfterEach: KyselyPlugin = {
+          transformQuery: ({ node }) => node,
+          async transformResult({ result }) {
+            other.exec('begin immediate');
+            const scn = (take.get() as { value: number }).value;
+            add.run(scn, articleNo, sizex);
+            other.exec('commit');
+            receipts.push(scn);
+            return result;
+          },
+        };
+        const db = t.database.db.withPlugin(receiptAfterEach);
+        const ledger = new StockLedgerService({ ...t.database, db, reader: directReader(db) });
+        const onHandIn = (answer: { LOCATIONS: Array<{ SIZES: Array<{ SIZEX: string }> }> }) => {
+          const cell = answer.LOCATIONS[0]?.SIZES.find((s) => s.SIZEX === sizex) as
+            | { ONHAND?: number }
+            | undefined;
+          return cell?.ONHAND ?? -1;
+        };
+        const base = onHandIn(await t.services.stock.ledger.articleStock('B2B', articleNo, 'WH'));
+        for (let i = 0; i < 5; i++) {
+          const answer = await ledger.articleStock('B2B', articleNo, 'WH');
+          expect(receipts.length).toBeGreaterThan(0);
+          expect(onHandIn(answer), `at SCN ${answer.SCN}`).toBe(
+            base + receipts.filter((scn) => scn <= answer.SCN).length,
+          );
+        }
+      } finally {
+        other.close();
+      }
+    },
+  );
 });
+
+const RECEIPTS = 200;
+
+/**
+ * `count` receipts of one piece at WH, each its own transaction with its SCN, written by another
+ * connection on a thread of its own (SQLite: as another process would, at any moment of this one's
+ * work), or by the ledger (PostgreSQL: the pool's connections). Their SCNs, in order.
+ */
+async function receiptsElsewhere(articleNo: string, sizex: string, count: number): Promise<number[]> {
+  if (ENGINE !== 'sqlite') {
+    const scns: number[] = [];
+    for (let i = 0; i < count; i++) {
+      const level = await t.services.stock.ledger.receive({
+        articleNo,
+        sizex,
+        locationCode: 'WH',
+        quantity: 1,
+      });
+      scns.push(level.scn);
+    }
+    return scns;
+  }
+  const writer = new Worker(WRITER, {
+    eval: true,
+    workerData: {
+      module: createRequire(import.meta.url).resolve('better-sqlite3'),
+      path: t.databaseUrl.replace(/^sqlite:/, ''),
+      articleNo,
+      sizex,
+      count,
+    },
+  });
+  return new Promise<number[]>((resolve, reject) => {
+    writer.once('message', resolve);
+    writer.once('error', reject);
+  }).finally(() => writer.terminate());
+}
+
+/** The receipts' writer (SQLite): the counter and the level, as the ledger writes them, in one transaction each. */
+const WRITER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const Sqlite = require(workerData.module);
+const db = new Sqlite(workerData.path);
+db.pragma('busy_timeout = 10000');
+const take = db.prepare('update scn_counter set value = value + 1 where id = 1 returning value');
+const add = db.prepare(
+  "update stock_level set on_hand = on_hand + 1, scn = ? where article_no = ? and sizex = ? and location_code = 'WH'",
+);
+const scns = [];
+for (let i = 0; i < workerData.count; i++) {
+  db.exec('begin immediate');
+  const scn = take.get().value;
+  if (add.run(scn, workerData.articleNo, workerData.sizex).changes !== 1) throw new Error('no such level');
+  db.exec('commit');
+  scns.push(scn);
+}
+db.close();
+parentPort.postMessage(scns);
+`;
