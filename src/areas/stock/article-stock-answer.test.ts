@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { articleStockAnswer as answerOrMissing } from './article-stock-answer.ts';
 import {
   ARTICLE_PART,
   type ArticleStockRow,
-  articleStockAnswer as answerOrMissing,
   LEVEL_PART,
   LOCATION_PART,
   SIZE_PART,
-} from './article-stock-answer.ts';
+} from './article-stock-rows.ts';
 import type { ArticleStockWire } from './stock-wire.ts';
 
 const row = (r: Partial<ArticleStockRow> & { part: number }): ArticleStockRow => ({

@@ -1,37 +1,18 @@
 import type { Audience } from '../../kernel/paging.ts';
+import {
+  ARTICLE_PART,
+  type ArticleStockRow,
+  LEVEL_PART,
+  LOCATION_PART,
+  SCN_PART,
+  SIZE_PART,
+} from './article-stock-rows.ts';
 import type { LocationRow } from './stock-repository.ts';
 import { type ArticleStockWire, articleVisibleTo, type QuantitiesWire } from './stock-wire.ts';
-import type { LocationKind } from './tables.ts';
 
 // The reader thread runs this module too (`articleStockText`; kernel/db/sqlite-reader.ts): it
-// imports stock-wire.ts's rules and types alone, no database, no framework, no error classes.
-
-/** What a row of one article's stock answer (StockReadRepository.articleStock) carries, by its `part`. */
-export const ARTICLE_PART = 0;
-/** One of the article's sizes: `sizex`, `n1` its place in the size table. */
-export const SIZE_PART = 1;
-/** A location the audience sees: `code`, `name`, `kind`. */
-export const LOCATION_PART = 2;
-/** A level of the article: `sizex` at `code`, `n1` on hand, `n2` reserved. */
-export const LEVEL_PART = 3;
-/** SQLite: the SCN the rows were read at, `n1` (StockReadRepository.articleStockHasScn). */
-export const SCN_PART = 4;
-
-/**
- * A row of one article's stock answer: `part` says which (the constants above); the article's own
- * row carries its flags as `n1` deleted, `n2` active, `n3` retail. Columns a part does not use are
- * null.
- */
-export interface ArticleStockRow {
-  part: number;
-  sizex: string | null;
-  code: string | null;
-  name: string | null;
-  kind: LocationKind | null;
-  n1: number | null;
-  n2: number | null;
-  n3: number | null;
-}
+// imports the rows' parts and stock-wire.ts's rules alone, no database, no framework, no error
+// classes.
 
 /** Why there is no answer: the article is missing or not seen by the audience; the location asked for is not seen. */
 export type ArticleStockMissing = 'ARTICLE_NOT_FOUND' | 'LOCATION_NOT_FOUND';

@@ -13,7 +13,7 @@ import {
   LOCATION_PART,
   SCN_PART,
   SIZE_PART,
-} from './article-stock-answer.ts';
+} from './article-stock-rows.ts';
 import type { LevelRow } from './stock-repository.ts';
 import type { LocationKind } from './tables.ts';
 
