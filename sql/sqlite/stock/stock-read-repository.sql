@@ -90,9 +90,14 @@ SELECT
   cast(NULL AS integer) AS "n2",
   cast(NULL AS integer) AS "n3"
 FROM
-  "scn_counter" AS "c"
-WHERE
-  "c"."id" = ?;
+  (
+    SELECT
+      "value"
+    FROM
+      "scn_counter"
+    WHERE
+      "id" = ?
+  ) AS "c";
 
 -- StockReadRepository.articleStock (retail, one location)
 SELECT
@@ -184,9 +189,14 @@ SELECT
   cast(NULL AS integer) AS "n2",
   cast(NULL AS integer) AS "n3"
 FROM
-  "scn_counter" AS "c"
-WHERE
-  "c"."id" = ?;
+  (
+    SELECT
+      "value"
+    FROM
+      "scn_counter"
+    WHERE
+      "id" = ?
+  ) AS "c";
 
 -- StockReadRepository.articleStockText
 SELECT
@@ -276,9 +286,14 @@ SELECT
   cast(NULL AS integer) AS "n2",
   cast(NULL AS integer) AS "n3"
 FROM
-  "scn_counter" AS "c"
-WHERE
-  "c"."id" = ?;
+  (
+    SELECT
+      "value"
+    FROM
+      "scn_counter"
+    WHERE
+      "id" = ?
+  ) AS "c";
 
 -- StockReadRepository.levelsPage (wholesale, from the start)
 SELECT

@@ -29,7 +29,8 @@ const level = (sizex: string, code: string, onHand: number, reserved: number) =>
 /** The answer, or a throw naming why there is none (as the service refuses). */
 const articleStockAnswer = (...args: Parameters<typeof answerOrMissing>): ArticleStockWire => {
   const answer = answerOrMissing(...args);
-  if (typeof answer === 'string') throw Object.assign(new Error(answer), { code: answer });
+  if (answer === 'article') throw Object.assign(new Error(answer), { code: 'ARTICLE_NOT_FOUND' });
+  if (answer === 'location') throw Object.assign(new Error(answer), { code: 'LOCATION_NOT_FOUND' });
   return answer;
 };
 

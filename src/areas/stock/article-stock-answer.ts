@@ -14,17 +14,21 @@ import { type ArticleStockWire, articleVisibleTo, type QuantitiesWire } from './
 // imports the rows' parts and stock-wire.ts's rules alone, no database, no framework, no error
 // classes.
 
-/** Why there is no answer: the article is missing or not seen by the audience; the location asked for is not seen. */
-export type ArticleStockMissing = 'ARTICLE_NOT_FOUND' | 'LOCATION_NOT_FOUND';
+/**
+ * What there is no answer for: the article (missing, or not seen by the audience), or the location
+ * asked for (not seen). The caller refuses with its error.
+ */
+export type ArticleStockMissing = 'article' | 'location';
 
 type Location = Pick<LocationRow, 'code' | 'name' | 'kind'>;
 type Level = { sizex: string; code: string; onHand: number; reserved: number };
 
 /**
  * One article's stock answer from the rows of `StockReadRepository.articleStock`, read under `scn`
- * (undefined: the SCN the rows carry, SCN_PART): ARTICLE_NOT_FOUND when the article is missing or `audience` does not see it, LOCATION_NOT_FOUND
- * when `locationCode` names no location it sees; else the sizes in size-table order, the locations
- * in code order and the levels at them. Pure: the rows come in any order.
+ * (undefined: the SCN the rows carry, SCN_PART): 'article' when the article is missing or
+ * `audience` does not see it, 'location' when `locationCode` names no location it sees (the caller
+ * refuses); else the sizes in size-table order, the locations in code order and the levels at
+ * them. Pure: the rows come in any order.
  *
  * The same answer as stock-wire.ts's `articleStockToWire` (the reference the stock tests compare
  * with), built without its per-cell string keys, maps and sorts of every level: the locations and
@@ -65,8 +69,8 @@ export function articleStockAnswer(
         break;
     }
   }
-  if (!flags || !articleVisibleTo(audience, flags)) return 'ARTICLE_NOT_FOUND';
-  if (locationCode !== undefined && locations.length === 0) return 'LOCATION_NOT_FOUND';
+  if (!flags || !articleVisibleTo(audience, flags)) return 'article';
+  if (locationCode !== undefined && locations.length === 0) return 'location';
   if (readAt === undefined) throw new Error('the stock rows carry no SCN and none was given');
 
   locations.sort((a, b) => byText(a.code, b.code));

@@ -111,12 +111,12 @@ export class StockLedgerService {
     const scn = this.#lists.articleStockHasScn ? undefined : await this.#scn.current();
     const rows = await this.#lists.articleStock(audience, articleNo, locationCode, this.database.reader);
     const answer = articleStockAnswer(audience, scn, articleNo, rows, locationCode);
-    if (answer === 'ARTICLE_NOT_FOUND') {
+    if (answer === 'article') {
       throw CATALOG_ERRORS.ARTICLE_NOT_FOUND(
         `No article "${articleNo}"${audience === 'B2C' ? ' published for retail' : ''}.`,
       );
     }
-    if (answer === 'LOCATION_NOT_FOUND') throw locationNotFound(locationCode ?? '');
+    if (answer === 'location') throw locationNotFound(locationCode ?? '');
     return answer;
   }
 

@@ -3,6 +3,7 @@ import { compiledOnce } from '../../kernel/db/compiled-once.ts';
 import { onPostgres } from '../../kernel/db/engine.ts';
 import { changedAfter } from '../../kernel/db/feed-sql.ts';
 import type { DB } from '../../kernel/db/schema.ts';
+import { scnCounterValue } from '../../kernel/db/scn-counter.ts';
 import type { Reader } from '../../kernel/db/sqlite-reader.ts';
 import type { Audience } from '../../kernel/paging.ts';
 import { articleFlags, articleSizePositions } from '../catalog/index.ts';
@@ -453,8 +454,7 @@ export class StockReadRepository {
           .$if(!onPostgres(this.db), (qb) =>
             qb.unionAll(
               this.db
-                .selectFrom('scn_counter as c')
-                .where('c.id', '=', 1)
+                .selectFrom(scnCounterValue(this.db).as('c'))
                 .select([
                   part(SCN_PART),
                   text.as('sizex'),

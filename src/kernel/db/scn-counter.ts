@@ -35,12 +35,18 @@ export async function postgresScn(db: Kysely<DB>, lock: boolean): Promise<number
  */
 export async function currentScn(db: Kysely<DB>): Promise<number> {
   if (onPostgres(db)) return horizonScn(db);
-  const row = await db
-    .selectFrom('scn_counter')
-    .select('value')
-    .where('id', '=', 1)
-    .executeTakeFirstOrThrow();
+  const row = await scnCounterValue(db).executeTakeFirstOrThrow();
   return Number(row.value);
+}
+
+/**
+ * SQLite: the counter's value as a one-row query (`value`), for a statement that reads it with the
+ * rows it bounds: one statement reads in one snapshot, so the value counts exactly the commits in
+ * them (one article's stock: decision 49). On PostgreSQL the counter is no reader's cursor (the
+ * horizon is: `currentScn`).
+ */
+export function scnCounterValue(db: Kysely<DB>) {
+  return db.selectFrom('scn_counter').select('value').where('id', '=', 1);
 }
 
 /**
