@@ -100,8 +100,9 @@ export const WIRING_MUTATIONS: Mutation[] = [
     edits: [
       {
         file: 'src/kernel/db/sqlite-reader.ts',
-        find: "      if (state !== 'ready') {\n",
-        replace: "      if (state !== 'ready' || query) {\n",
+        find: "      if (state !== 'ready') {\n        if (state === 'idle') start();\n        return fallback.rows(query);\n",
+        replace:
+          "      if (state !== 'ready' || query) {\n        if (state === 'idle') start();\n        return fallback.rows(query);\n",
       },
     ],
     tests: ['src/kernel/db/sqlite-reader.test.ts'],

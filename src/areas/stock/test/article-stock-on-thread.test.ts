@@ -38,6 +38,9 @@ afterAll(async () => {
   await t?.close();
 });
 
+/** An answer's text with its SCN left out. */
+const withoutScn = (body: string) => body.replace(/^(\{"[A-Z0-9]+":\{"SCN":)\d+,/, '$1,');
+
 /** Asks until the reader thread has loaded the module that makes the answer (its first use loads it). */
 async function threadMakesAnswers(): Promise<boolean> {
   for (let i = 0; i < 200; i++) {
@@ -73,7 +76,10 @@ describe(`one article's stock answer made on the reader thread (${ENGINE})`, () 
           statuses.add(threaded.statusCode);
           if (served.statusCode === 200) {
             answers++;
-            expect(threaded.body, label).toBe(served.body);
+            // PostgreSQL: the SCN is the horizon, which other databases' work on the cluster moves
+            // between two reads; SQLite: the counter, which nothing moves here
+            if (ENGINE === 'sqlite') expect(threaded.body, label).toBe(served.body);
+            else expect(withoutScn(threaded.body), label).toBe(withoutScn(served.body));
             const root = op.replace('_', '').toUpperCase();
             const text = await ledger.articleStockText(root, audience, articleNo, location);
             if (text !== undefined) {
