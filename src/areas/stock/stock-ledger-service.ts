@@ -132,6 +132,8 @@ export class StockLedgerService {
     articleNo: string,
     locationCode?: string,
   ): Promise<string | undefined> {
+    // the text carries the SCN read with the rows: SQLite only (on PostgreSQL no thread makes it)
+    if (!this.#lists.articleStockHasScn) return Promise.resolve(undefined);
     return this.#lists.articleStockText(root, audience, articleNo, locationCode, this.database.reader);
   }
 

@@ -1,6 +1,6 @@
-import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs } from 'kysely';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { StatementCounter } from '../../../../test/helpers/statement-counter.ts';
 import { startTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
 import { directReader } from '../../../kernel/db/sqlite-reader.ts';
 import { currentScn, inWriteTransaction } from '../../../kernel/db/unit-of-work.ts';
@@ -21,18 +21,6 @@ import {
  * (docs/catalog.md, "The article document"): the same bytes as the answer built from the tables,
  * in two statements (the SCN, then the article with its document), after every kind of change.
  */
-
-/** Counts the statements run over the database it is plugged into. */
-class StatementCounter implements KyselyPlugin {
-  count = 0;
-  transformQuery({ node }: PluginTransformQueryArgs) {
-    return node;
-  }
-  async transformResult({ result }: PluginTransformResultArgs) {
-    this.count++;
-    return result;
-  }
-}
 
 let t: TestApp;
 let token: string;

@@ -1,5 +1,5 @@
-import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { StatementCounter } from '../../../../test/helpers/statement-counter.ts';
 import { ENGINE, startTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
 import { sqliteReader } from '../../../kernel/db/sqlite-reader.ts';
 import { CatalogService } from '../catalog-service.ts';
@@ -11,18 +11,6 @@ import { seedCatalog } from '../demo/seed.ts';
  * is the costly part of the request. The serving connection runs only the SCN read. (On PostgreSQL
  * the reads go to the pool as pipelines: pg-reader.test.ts.)
  */
-
-/** Counts the statements run over the database it is plugged into. */
-class StatementCounter implements KyselyPlugin {
-  count = 0;
-  transformQuery({ node }: PluginTransformQueryArgs) {
-    return node;
-  }
-  async transformResult({ result }: PluginTransformResultArgs) {
-    this.count++;
-    return result;
-  }
-}
 
 let t: TestApp;
 let articleNos: string[];

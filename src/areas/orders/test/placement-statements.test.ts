@@ -1,5 +1,6 @@
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { StatementCounter } from '../../../../test/helpers/statement-counter.ts';
 import type { Database } from '../../../kernel/db/database.ts';
 import { createServices } from '../../../services.ts';
 import { placementFromOrdCus, placementFromWebOrder } from '../placement-rules.ts';
@@ -13,18 +14,6 @@ import { CLIENT, CUSTOMER, O100, O200, ordCus, orderContext, webOrder } from './
  */
 
 const ctx = orderContext();
-
-/** Counts the statements run through the database it is added to, one per result. */
-class StatementCounter implements KyselyPlugin {
-  count = 0;
-  transformQuery({ node }: PluginTransformQueryArgs) {
-    return node;
-  }
-  async transformResult({ result }: PluginTransformResultArgs) {
-    this.count++;
-    return result;
-  }
-}
 
 /** Counts the statements Kysely builds and compiles (a statement kept compiled is run without). */
 class BuildCounter implements KyselyPlugin {

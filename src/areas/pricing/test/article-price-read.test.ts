@@ -1,6 +1,6 @@
-import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededRandom, testSeed } from '../../../../test/helpers/seed.ts';
+import { StatementCounter } from '../../../../test/helpers/statement-counter.ts';
 import { ENGINE, startTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
 import type { Database } from '../../../kernel/db/database.ts';
 import { directReader } from '../../../kernel/db/sqlite-reader.ts';
@@ -30,21 +30,6 @@ import { day } from './pricing-context.ts';
  */
 
 let t: TestApp;
-
-/**
- * Counts the statements run through the database it is added to: by their results, one per
- * statement executed (queries are transformed once per part, subqueries included).
- */
-class StatementCounter implements KyselyPlugin {
-  count = 0;
-  transformQuery({ node }: PluginTransformQueryArgs) {
-    return node;
-  }
-  async transformResult({ result }: PluginTransformResultArgs) {
-    this.count++;
-    return result;
-  }
-}
 
 beforeAll(async () => {
   // B2B_GetArticlePrice's read runs on the reader thread on SQLite (decision 45)

@@ -1,6 +1,6 @@
-import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectScnStep } from '../../../../test/helpers/scn.ts';
+import { StatementCounter } from '../../../../test/helpers/statement-counter.ts';
 import { ENGINE, startTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
 import type { Database } from '../../../kernel/db/database.ts';
 import { directReader } from '../../../kernel/db/sqlite-reader.ts';
@@ -82,21 +82,6 @@ const outcome = (read: Promise<ArticleStockWire>) =>
     (answer) => ({ answer }),
     (error: { code?: string; message?: string }) => ({ error: `${error.code}: ${error.message}` }),
   );
-
-/**
- * Counts the statements run through the database it is plugged into: one result per statement
- * executed (transformQuery would also count each subquery built on that database).
- */
-class StatementCounter implements KyselyPlugin {
-  count = 0;
-  transformQuery(args: PluginTransformQueryArgs) {
-    return args.node;
-  }
-  async transformResult(args: PluginTransformResultArgs) {
-    this.count++;
-    return args.result;
-  }
-}
 
 describe(`one article's stock (${ENGINE})`, () => {
   it('answers as the separate reads did, for every demo article, both audiences and each location', async () => {

@@ -1,6 +1,6 @@
-import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { article, sizeTable, toEan13 } from '../../../../test/helpers/fixtures.ts';
+import { StatementCounter } from '../../../../test/helpers/statement-counter.ts';
 import { ENGINE, startTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
 import { StockTakeService } from '../stock-take-service.ts';
 
@@ -62,18 +62,6 @@ async function corrections(reason: string): Promise<Map<string, number>> {
       Number(r.on_hand_delta),
     ]),
   );
-}
-
-/** Counts the statements run through the database it is plugged into (one result each). */
-class StatementCounter implements KyselyPlugin {
-  count = 0;
-  transformQuery(args: PluginTransformQueryArgs) {
-    return args.node;
-  }
-  async transformResult(args: PluginTransformResultArgs) {
-    this.count++;
-    return args.result;
-  }
 }
 
 beforeAll(async () => {
