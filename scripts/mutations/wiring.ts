@@ -234,6 +234,20 @@ export const WIRING_MUTATIONS: Mutation[] = [
     engines: ['postgres'],
   },
   {
+    name: 'list-price-stored-with-a-rowid',
+    what: 'SQLite list prices kept in a rowid table beside an index of their key, so a price is two searches (decision 50 undone)',
+    edits: [
+      {
+        file: 'src/areas/pricing/migrations/0047_list_price_clustered.ts',
+        find: '  ) WITHOUT ROWID`.execute(db);\n',
+        replace: '  )`.execute(db);\n',
+      },
+    ],
+    tests: ['src/areas/pricing/test/query-plans.test.ts'],
+    testNames: 'read with the customer',
+    engines: ['sqlite'],
+  },
+  {
     name: 'stock-scn-read-before-the-rows',
     what: "one article's stock on SQLite takes the SCN read before its rows (per turn) instead of in their statement (decision 49 undone)",
     edits: [

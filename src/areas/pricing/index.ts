@@ -5,6 +5,7 @@ import { PRICING_ERRORS } from './errors.ts';
 import { PRICING_IMPORT_KINDS } from './import-kinds.ts';
 import * as m0003 from './migrations/0003_pricing.ts';
 import * as m0011 from './migrations/0011_pricing_positions.ts';
+import * as m0047 from './migrations/0047_list_price_clustered.ts';
 import {
   B2B_GetAllPriceAgreements,
   B2B_GetAllPrices,
@@ -41,7 +42,11 @@ export const pricingArea: Area = {
   ],
   adminRoutes: PRICING_ADMIN_ROUTES,
   importKinds: PRICING_IMPORT_KINDS,
-  migrations: { '0003_pricing': m0003, '0011_pricing_positions': m0011 },
+  migrations: {
+    '0003_pricing': m0003,
+    '0011_pricing_positions': m0011,
+    '0047_list_price_clustered': m0047,
+  },
   services: (config, database) => ({
     pricing: createPricingServices(database, undefined, config.retailPriceGroup),
   }),
