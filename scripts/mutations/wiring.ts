@@ -234,6 +234,20 @@ export const WIRING_MUTATIONS: Mutation[] = [
     engines: ['postgres'],
   },
   {
+    name: 'serve-with-v8-young-generation',
+    what: "tv2 serve runs with V8's own young generation, up to 2 × 64 MiB semi-spaces (decision 51 undone)",
+    edits: [
+      {
+        file: 'bin/tv2.js',
+        find: "  process.argv[2] === 'serve' &&\n",
+        replace: '  false &&\n',
+      },
+    ],
+    tests: ['test/operability-heap.test.ts'],
+    testNames: 'serves with 16 MiB semi-spaces',
+    engines: ['sqlite'],
+  },
+  {
     name: 'list-price-stored-with-a-rowid',
     what: 'SQLite list prices kept in a rowid table beside an index of their key, so a price is two searches (decision 50 undone)',
     edits: [
