@@ -234,6 +234,35 @@ export const WIRING_MUTATIONS: Mutation[] = [
     engines: ['postgres'],
   },
   {
+    name: 'article-read-built-per-request',
+    what: 'the single-article read and the SCN read before it built and compiled by Kysely on every request (decision 52 undone)',
+    edits: [
+      {
+        file: 'src/areas/catalog/article-document-repository.ts',
+        find: '    return firstOf(this.#byArticleNo({ articleNo }), this.db, reader);\n',
+        replace:
+          "    return firstOf(this.db.selectFrom('article as a').leftJoin('article_document as d', (j) => j.onRef('d.article_no', '=', 'a.article_no').onRef('d.scn', '=', 'a.scn')).select(COLUMNS).where('a.article_no', '=', articleNo).compile(), this.db, reader);\n",
+      },
+    ],
+    tests: ['src/areas/catalog/test/article-read-on-thread.test.ts'],
+    testNames: 'builds no statement after its first',
+    engines: ['sqlite', 'postgres'],
+  },
+  {
+    name: 'scn-read-built-per-call',
+    what: 'the SQLite SCN read built and compiled by Kysely on every call (decision 52 undone)',
+    edits: [
+      {
+        file: 'src/kernel/db/scn-counter.ts',
+        find: '  const { rows } = await db.executeQuery<{ value: number }>(CompiledQuery.raw(CURRENT_SCN, [1]));\n',
+        replace: '  const { rows } = await db.executeQuery(scnCounterValue(db).compile());\n',
+      },
+    ],
+    tests: ['src/areas/catalog/test/article-read-on-thread.test.ts'],
+    testNames: 'builds no statement after its first',
+    engines: ['sqlite'],
+  },
+  {
     name: 'serve-with-v8-young-generation',
     what: "tv2 serve runs with V8's own young generation, up to 2 × 64 MiB semi-spaces (decision 51 undone)",
     edits: [

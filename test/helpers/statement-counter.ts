@@ -14,3 +14,19 @@ export class StatementCounter implements KyselyPlugin {
     return args.result;
   }
 }
+
+/**
+ * Counts the statements Kysely builds and compiles, by the kind of their root node (a statement
+ * kept compiled, kernel/db/compiled-once.ts, or kept as text is run without being built).
+ */
+export class BuildCounter implements KyselyPlugin {
+  built: string[] = [];
+  transformQuery({ node }: PluginTransformQueryArgs) {
+    // a statement run as kept text (CompiledQuery.raw) reaches the plugins as a RawNode: not built
+    if (node.kind !== 'RawNode') this.built.push(node.kind);
+    return node;
+  }
+  async transformResult({ result }: PluginTransformResultArgs) {
+    return result;
+  }
+}

@@ -1,4 +1,5 @@
 import type { CompiledQuery, Kysely } from 'kysely';
+import { compiledOnce } from '../../kernel/db/compiled-once.ts';
 import { changedAfter } from '../../kernel/db/feed-sql.ts';
 import type { DB } from '../../kernel/db/schema.ts';
 import type { Reader } from '../../kernel/db/sqlite-reader.ts';
@@ -45,30 +46,22 @@ const WRITE_CHUNK = 500;
  */
 export class ArticleDocumentRepository {
   private readonly db: Kysely<DB>;
+  /** The single reads, built and compiled once (kernel/db/compiled-once.ts): a request fills in its key. */
+  readonly #byArticleNo: (values: { articleNo: string }) => CompiledQuery<ArticleDocumentRow>;
+  readonly #byBarcode: (values: { barcode: string }) => CompiledQuery<ArticleDocumentRow>;
 
   constructor(db: Kysely<DB>) {
     this.db = db;
-  }
-
-  /** The article with its current document, in one statement (primary key lookups). */
-  byArticleNo(articleNo: string, reader?: Reader): Promise<ArticleDocumentRow | undefined> {
-    return firstOf(
+    this.#byArticleNo = compiledOnce(['articleNo'], ({ articleNo }) =>
       this.db
         .selectFrom('article as a')
         .leftJoin('article_document as d', (j) =>
           j.onRef('d.article_no', '=', 'a.article_no').onRef('d.scn', '=', 'a.scn'),
         )
         .select(COLUMNS)
-        .where('a.article_no', '=', articleNo)
-        .compile(),
-      this.db,
-      reader,
+        .where('a.article_no', '=', articleNo),
     );
-  }
-
-  /** The article owning the barcode with its current document, in one statement (unique key lookups). */
-  byBarcode(barcode: string, reader?: Reader): Promise<ArticleDocumentRow | undefined> {
-    return firstOf(
+    this.#byBarcode = compiledOnce(['barcode'], ({ barcode }) =>
       this.db
         .selectFrom('article_size as s')
         .innerJoin('article as a', 'a.article_no', 's.article_no')
@@ -76,11 +69,18 @@ export class ArticleDocumentRepository {
           j.onRef('d.article_no', '=', 'a.article_no').onRef('d.scn', '=', 'a.scn'),
         )
         .select(COLUMNS)
-        .where('s.barcode', '=', barcode)
-        .compile(),
-      this.db,
-      reader,
+        .where('s.barcode', '=', barcode),
     );
+  }
+
+  /** The article with its current document, in one statement (primary key lookups). */
+  byArticleNo(articleNo: string, reader?: Reader): Promise<ArticleDocumentRow | undefined> {
+    return firstOf(this.#byArticleNo({ articleNo }), this.db, reader);
+  }
+
+  /** The article owning the barcode with its current document, in one statement (unique key lookups). */
+  byBarcode(barcode: string, reader?: Reader): Promise<ArticleDocumentRow | undefined> {
+    return firstOf(this.#byBarcode({ barcode }), this.db, reader);
   }
 
   /**

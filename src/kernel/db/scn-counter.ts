@@ -35,9 +35,14 @@ export async function postgresScn(db: Kysely<DB>, lock: boolean): Promise<number
  */
 export async function currentScn(db: Kysely<DB>): Promise<number> {
   if (onPostgres(db)) return horizonScn(db);
-  const row = await scnCounterValue(db).executeTakeFirstOrThrow();
+  // kept as text, as NEXT_SCN: the single-article read takes one a turn (decision 52)
+  const { rows } = await db.executeQuery<{ value: number }>(CompiledQuery.raw(CURRENT_SCN, [1]));
+  const row = rows[0];
+  if (row === undefined) throw new Error('the SCN counter row is missing');
   return Number(row.value);
 }
+
+const CURRENT_SCN = 'select "value" from "scn_counter" where "id" = ?';
 
 /**
  * SQLite: the counter's value as a one-row query (`value`), for a statement that reads it with the

@@ -1,6 +1,5 @@
-import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { StatementCounter } from '../../../../test/helpers/statement-counter.ts';
+import { BuildCounter, StatementCounter } from '../../../../test/helpers/statement-counter.ts';
 import type { Database } from '../../../kernel/db/database.ts';
 import { createServices } from '../../../services.ts';
 import { placementFromOrdCus, placementFromWebOrder } from '../placement-rules.ts';
@@ -14,18 +13,6 @@ import { CLIENT, CUSTOMER, O100, O200, ordCus, orderContext, webOrder } from './
  */
 
 const ctx = orderContext();
-
-/** Counts the statements Kysely builds and compiles (a statement kept compiled is run without). */
-class BuildCounter implements KyselyPlugin {
-  built: string[] = [];
-  transformQuery({ node }: PluginTransformQueryArgs) {
-    this.built.push(node.kind);
-    return node;
-  }
-  async transformResult({ result }: PluginTransformResultArgs) {
-    return result;
-  }
-}
 
 /** The services of the app over the same database, every statement counted. */
 function counted() {
