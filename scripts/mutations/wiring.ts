@@ -235,7 +235,7 @@ export const WIRING_MUTATIONS: Mutation[] = [
   },
   {
     name: 'article-read-built-per-request',
-    what: 'the single-article read and the SCN read before it built and compiled by Kysely on every request (decision 52 undone)',
+    what: 'the single-article read by article number built and compiled by Kysely on every request (decision 52 undone)',
     edits: [
       {
         file: 'src/areas/catalog/article-document-repository.ts',
