@@ -11,11 +11,14 @@ import { fileURLToPath } from 'node:url';
 // `serve` bounds V8's young generation (docs/architecture.md, "Start-up and memory"; decision 51):
 // V8 takes the size from its command line only, so the process runs itself again in place
 // (execve: the same process, the same pid) with it, unless the command line already sets it.
-// TV2_SEMI_SPACE_MB=0 leaves V8's own sizing (up to 2 × 64 MiB semi-spaces on a large machine).
-const semiSpaceMb = process.env.TV2_SEMI_SPACE_MB ?? '16';
+// TV2_SEMI_SPACE_MB=0 leaves V8's own sizing (up to 2 × 64 MiB semi-spaces on a large machine);
+// empty is the default, as for every setting. A value that is not a whole number runs no second
+// start: the configuration (src/config.ts) refuses it at start with its one-line error.
+const semiSpaceMb = process.env.TV2_SEMI_SPACE_MB || '16';
 if (
   process.argv[2] === 'serve' &&
-  /^[1-9][0-9]{0,3}$/.test(semiSpaceMb) &&
+  /^[0-9]+$/.test(semiSpaceMb) &&
+  Number(semiSpaceMb) > 0 &&
   typeof process.execve === 'function' &&
   !process.execArgv.some((flag) => flag.startsWith('--max-semi-space-size'))
 ) {

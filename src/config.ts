@@ -49,6 +49,12 @@ export interface Config {
   sqliteReader: boolean;
   /** SQLite: MiB of the database file the reader thread's connection reads through memory-mapped I/O (0: none). */
   sqliteReaderMmapMb: number;
+  /**
+   * `tv2 serve`: MiB of each of V8's young-generation semi-spaces (0: V8's own sizing). bin/tv2.js
+   * applies it before anything of tv2 is loaded (decision 51); it is read here so that a value that
+   * is not a whole number is refused at start like every other setting.
+   */
+  semiSpaceMb: number;
   /** The whole request (headers and body) must arrive within this time, or 408 and the connection closes. */
   requestTimeoutSeconds: number;
   /** After SIGTERM/SIGINT, requests already received may finish within this time; then the process exits anyway. */
@@ -139,6 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sqliteGroupCommit: env.TV2_SQLITE_GROUP_COMMIT !== '0',
     sqliteReader: env.TV2_SQLITE_READER !== '0',
     sqliteReaderMmapMb: Math.min(2047, intFrom(env, 'TV2_SQLITE_READER_MMAP_MB', 0)),
+    semiSpaceMb: intFrom(env, 'TV2_SEMI_SPACE_MB', 16),
     requestTimeoutSeconds: intFrom(env, 'TV2_REQUEST_TIMEOUT_SECONDS', 30),
     shutdownTimeoutSeconds: intFrom(env, 'TV2_SHUTDOWN_TIMEOUT_SECONDS', 25),
     trustProxy: trustProxyFrom(env.TV2_TRUST_PROXY),

@@ -53,5 +53,10 @@ describe.skipIf(!existsSync('/proc/self/cmdline'))(
       expect((await serve(['--max-semi-space-size=4'], {})).flags).toEqual(['--max-semi-space-size=4']);
       expect((await serve([], { TV2_SEMI_SPACE_MB: '0' })).flags).toEqual([]);
     });
+
+    it('reads an empty TV2_SEMI_SPACE_MB as the default, and another size as given', async () => {
+      expect((await serve([], { TV2_SEMI_SPACE_MB: '' })).flags).toEqual(['--max-semi-space-size=16']);
+      expect((await serve([], { TV2_SEMI_SPACE_MB: '24' })).flags).toEqual(['--max-semi-space-size=24']);
+    });
   },
 );

@@ -72,9 +72,14 @@ function listening(): Promise<Server> {
 }
 
 describe('start-up failures (SQLite file and settings)', () => {
-  it('a bad setting', { timeout: budget(2) }, async () => {
+  it('a bad setting', { timeout: budget(3) }, async () => {
     expectOneLine(await serve({ PORT: 'http' }), /PORT must be a whole number/);
     expectOneLine(await serve({ TV2_TRUST_PROXY: 'proxy.example' }), /TV2_TRUST_PROXY/);
+    // read by bin/tv2.js before anything else: a size it cannot use is refused, not ignored
+    expectOneLine(
+      await serve({ TV2_SEMI_SPACE_MB: '16m' }),
+      /TV2_SEMI_SPACE_MB must be a whole number, got "16m"/,
+    );
   });
 
   it('a database directory that cannot be created', { timeout: budget(1) }, async () => {
