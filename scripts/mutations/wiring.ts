@@ -263,6 +263,32 @@ export const WIRING_MUTATIONS: Mutation[] = [
     engines: ['sqlite'],
   },
   {
+    name: 'image-packages-loaded-at-start',
+    what: 'sharp (with libvips) loads when the server starts instead of with the first image (decision 53 undone)',
+    edits: [
+      {
+        file: 'src/kernel/image-bytes.ts',
+        find: "export const sharp = lazyPackage<typeof import('sharp')['default']>('sharp');",
+        replace: "import sharpNow from 'sharp';\nexport const sharp = () => sharpNow;",
+      },
+    ],
+    tests: ['test/startup-lazy-packages.test.ts'],
+    engines: ['sqlite'],
+  },
+  {
+    name: 'ubl-package-loaded-at-start',
+    what: 'xmlbuilder2 loads when the server starts instead of with the first UBL document (decision 53 undone)',
+    edits: [
+      {
+        file: 'src/areas/billing/ubl/ubl-document.ts',
+        find: "const xmlbuilder2 = lazyPackage<typeof import('xmlbuilder2')>('xmlbuilder2');",
+        replace: "import * as xmlbuilder2Now from 'xmlbuilder2';\nconst xmlbuilder2 = () => xmlbuilder2Now;",
+      },
+    ],
+    tests: ['test/startup-lazy-packages.test.ts'],
+    engines: ['sqlite'],
+  },
+  {
     name: 'serve-with-v8-young-generation',
     what: "tv2 serve runs with V8's own young generation, up to 2 × 64 MiB semi-spaces (decision 51 undone)",
     edits: [

@@ -1,4 +1,7 @@
-import { PNG } from 'pngjs';
+import { lazyPackage } from './lazy-package.ts';
+
+/** pngjs loads when a demo picture is first made, not at start (decision 53). */
+const pngjs = lazyPackage<typeof import('pngjs')>('pngjs');
 
 /**
  * Pictures for demo data (the catalogue's colour swatches, the shops' photos): plain PNGs made in
@@ -12,6 +15,7 @@ export function swatchPng(rgb: Rgb, size = 16): Buffer {
   if (!Number.isInteger(size) || size < 1 || size > 4096)
     throw new RangeError(`swatch size ${size} is not 1 to 4096`);
   const [r, g, b] = rgb.map((v) => Math.max(0, Math.min(255, Math.round(v)))) as [number, number, number];
+  const { PNG } = pngjs();
   const png = new PNG({ width: size, height: size });
   for (let i = 0; i < size * size; i++) {
     png.data[i * 4] = r;

@@ -1,7 +1,11 @@
 import { createHash } from 'node:crypto';
-import { fileTypeFromBuffer } from 'file-type';
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
 import { KERNEL_ERRORS, ValidationError } from './errors.ts';
+import { lazyPackage } from './lazy-package.ts';
+
+/** sharp (with libvips) and file-type load on the first image, not at start (decision 53). */
+export const sharp = lazyPackage<typeof import('sharp')['default']>('sharp');
+const fileType = lazyPackage<typeof import('file-type')>('file-type');
 
 /** The image types the interface stores: read from the bytes, never taken from the client. */
 export const IMAGE_MEDIA_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
@@ -39,7 +43,7 @@ export async function checkImageBytes(
       { name: options.field, message: `${noun} has 1 to ${options.maxBytes} bytes` },
     ]);
   }
-  const sniffed = await fileTypeFromBuffer(data);
+  const sniffed = await fileType().fileTypeFromBuffer(data);
   const type = IMAGE_MEDIA_TYPES.find((t) => t === sniffed?.mime);
   if (!type) {
     throw KERNEL_ERRORS.UNSUPPORTED_IMAGE([
@@ -69,7 +73,7 @@ export interface CleanImage {
 
 /** The image decoded (at most MAX_INPUT_PIXELS, refusing damaged data) and turned upright by its EXIF orientation. */
 export function decodeImage(data: Buffer): Sharp {
-  return sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
+  return sharp()(data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
 }
 
 /** Encodes in the given type; sharp writes no metadata (EXIF, GPS, XMP, IPTC, ICC) unless asked. */

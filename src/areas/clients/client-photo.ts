@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
 import { ValidationError } from '../../kernel/errors.ts';
-import { checkImageBytes, decodeImage, encodeAs, undecodableImage } from '../../kernel/image-bytes.ts';
+import { checkImageBytes, decodeImage, encodeAs, sharp, undecodableImage } from '../../kernel/image-bytes.ts';
 
 /** Largest photo accepted, decoded (its base64 text is a third longer). */
 export const MAX_PHOTO_BYTES = 2 * 1024 * 1024;
@@ -64,7 +63,7 @@ export async function processPhoto(
     });
     const profile = await encodeAs(resized, contentType, 85).toBuffer({ resolveWithObject: true });
     const card = await decodeImage(data)
-      .resize({ ...CARD_PHOTO, fit: 'cover', position: sharp.strategy.attention })
+      .resize({ ...CARD_PHOTO, fit: 'cover', position: sharp().strategy.attention })
       .flatten({ background: '#ffffff' })
       .jpeg({ quality: 85, mozjpeg: true })
       .toBuffer({ resolveWithObject: true });

@@ -1,5 +1,5 @@
-import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
+import { lazyPackage } from '../../../kernel/lazy-package.ts';
 import type {
   DocumentLine,
   DocumentParty,
@@ -17,6 +17,9 @@ import {
   type PartyIdentity,
   partyIdentity,
 } from './ubl-parties.ts';
+
+/** xmlbuilder2 loads with the first UBL document, not at start (decision 53). */
+const xmlbuilder2 = lazyPackage<typeof import('xmlbuilder2')>('xmlbuilder2');
 
 /**
  * A billing document's Peppol BIS Billing 3.0 form (docs/billing.md, "Peppol BIS Billing 3.0"): a
@@ -117,7 +120,7 @@ export function toUbl(doc: DocumentSnapshot, options: UblOptions = {}): string {
   };
   const credit = doc.type === 'CREDIT_NOTE';
   const rootName = credit ? 'CreditNote' : 'Invoice';
-  const root = create({ version: '1.0', encoding: 'UTF-8' }).ele(NS[rootName], rootName, {
+  const root = xmlbuilder2().create({ version: '1.0', encoding: 'UTF-8' }).ele(NS[rootName], rootName, {
     'xmlns:cac': NS.cac,
     'xmlns:cbc': NS.cbc,
   });
