@@ -187,7 +187,7 @@ const table = [
 ].join('\n');
 const report = `## npm run bench:all, ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC
 
-Commit ${commit}${dirty}; ${articles.toLocaleString('en')} articles; Node ${process.version}; ${cpus().length} × ${cpus()[0]?.model ?? '?'}; load average at start ${load}; ${seconds} s of load per tv2 row at 32 connections (reads and writes), 5 s per baseline run before and after it.
+Commit ${commit}${dirty}; ${articles.toLocaleString('en')} articles; Node ${process.version}; ${cpus().length} × ${cpus()[0]?.model ?? '?'}; load average at start ${load}; ${seconds} s of load per tv2 row at 32 connections (reads and writes), in three rounds with a 3 s baseline run before, between and after them; a row is its median round (its ratio against the mean of the baseline runs on either side).
 World: ${worlds.join('; ')}.
 Baseline: a bare Fastify process serving the bytes tv2 answered (captured from it), or, for the feeds, running the SELECT of the changed rows itself. Ratio: for req/s rows tv2 ÷ baseline (1 is as fast as bare Fastify); for times and memory (×) tv2 ÷ baseline (1× is as fast or as small).
 
