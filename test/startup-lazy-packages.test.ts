@@ -37,7 +37,8 @@ describe(`the packages a start loads (${ENGINE})`, { timeout: budget(1) }, () =>
       await server.exited;
     });
     const base = `http://127.0.0.1:${server.port}`;
-    // answers that go through the whole stack: routing, validation, serialization, the database
+    // a first answer through routing, validation and serialization, and a refusal through the
+    // authentication hook and the problem answers
     expect((await fetch(`${base}/TV2/Execute/APIPACK.APIPing`)).status).toBe(200);
     expect((await fetch(`${base}/TV2/Execute/APIPACK.B2C_GetArticle?strarticle=NONE`)).status).toBe(401);
     expect(existsSync(log)).toBe(true);
