@@ -134,6 +134,7 @@ export async function load(options: {
   let firstFailure: string | undefined;
   let instance: autocannon.Instance | undefined;
   let last: LoadRequest | undefined;
+  let outOfRequests = false;
   const spec: autocannon.Options = {
     url: options.base,
     connections: options.connections,
@@ -149,9 +150,12 @@ export async function load(options: {
         setupRequest: (request) => {
           let next = options.next();
           if (next === undefined) {
-            // out of requests: stop; the few sent meanwhile repeat the last one
+            // out of requests: stop (autocannon asks for the first requests before it returns its
+            // instance); the few sent meanwhile repeat the last one
+            outOfRequests = true;
             instance?.stop();
-            next = last ?? { path: '/' };
+            if (last === undefined) throw new Error('load: no request to send');
+            next = last;
           }
           last = next;
           request.path = next.path;
@@ -167,6 +171,7 @@ export async function load(options: {
   };
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     instance = autocannon(spec, (error, answer) => (error ? reject(error) : resolve(answer)));
+    if (outOfRequests) instance.stop();
   });
   const ok = result['2xx'];
   const failed = result.non2xx + result.errors;

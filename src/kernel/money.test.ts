@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fromMinor, percentFromBasisPoints, percentOf, toMinor } from './money.ts';
 
@@ -20,6 +21,30 @@ describe('money', () => {
   it('formats cents as a JSON number', () => {
     expect(fromMinor(1999)).toBe(19.99);
     expect(fromMinor(-5)).toBe(-0.05);
+  });
+
+  it('prints every amount of up to 13 whole digits as its exact decimal text, and reads it back', () => {
+    // The wire's text of an amount is String(number) (JSON); it must be the amount's own decimals.
+    const decimal = (minor: number) => {
+      const digits = String(Math.abs(minor)).padStart(3, '0');
+      const text = `${digits.slice(0, -2)}.${digits.slice(-2)}`.replace(/\.?0+$/, '');
+      return minor < 0 ? `-${text}` : text;
+    };
+    const amounts = fc.oneof(
+      fc.integer({ min: -99_999_999_999_999, max: 99_999_999_999_999 }),
+      fc.integer({ min: -100_000, max: 100_000 }),
+    );
+    fc.assert(
+      fc.property(amounts, (minor) => {
+        expect(String(fromMinor(minor))).toBe(decimal(minor));
+        expect(toMinor(fromMinor(minor), 'PRICE')).toBe(minor);
+        expect(String(percentFromBasisPoints(minor))).toBe(decimal(minor));
+      }),
+      { numRuns: 20_000 },
+    );
+    expect(decimal(0)).toBe('0');
+    expect(decimal(1950)).toBe('19.5');
+    expect(decimal(-5)).toBe('-0.05');
   });
 
   it('applies percentages with half-away-from-zero rounding to the cent', () => {

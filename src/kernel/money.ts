@@ -30,9 +30,15 @@ function numberToText(value: number, field: string): string {
   return String(value);
 }
 
-/** Minor units to the JSON number of the wire (1999 -> 19.99); exact for two decimals. */
+/**
+ * Minor units to the JSON number of the wire (1999 -> 19.99). The division is exact in the sense the
+ * wire needs: IEEE 754 rounds it to the double nearest to the amount, the very double the amount's
+ * decimal text parses to, so the number prints as that text (an amount has at most 13 + 2 digits,
+ * and every decimal of 15 significant digits survives a double). It was `Number(x.toFixed(2))`,
+ * the same double at four times the cost, on every price of every answer.
+ */
 export function fromMinor(minor: number): number {
-  return Number((minor / 100).toFixed(2));
+  return minor / 100;
 }
 
 /**
@@ -50,5 +56,5 @@ export function percentOf(minor: number, basisPoints: number): number {
  * at most two decimals). VAT rates, discounts.
  */
 export function percentFromBasisPoints(bp: number): number {
-  return Number((bp / 100).toFixed(2));
+  return bp / 100; // as fromMinor
 }

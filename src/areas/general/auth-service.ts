@@ -92,9 +92,9 @@ export class AuthService {
    * at once, one in another process takes effect within that many seconds.
    */
   async authenticate(token: string): Promise<Principal> {
-    const hash = hashToken(token);
     const nowMs = this.now().getTime();
-    const cached = this.#cache.get(hash);
+    // Keyed by the token itself: a request whose token is cached hashes nothing (decision 54).
+    const cached = this.#cache.get(token);
     if (
       cached &&
       nowMs < cached.expiresAtMs &&
@@ -102,8 +102,8 @@ export class AuthService {
     ) {
       return cached.principal;
     }
-    this.#cache.delete(hash);
-    const row = await this.#repo.findToken(hash);
+    this.#cache.delete(token);
+    const row = await this.#repo.findToken(hashToken(token));
     if (!row) throw KERNEL_ERRORS.TOKEN_INVALID('The token is unknown.');
     const expiresAtMs = Date.parse(row.expires_at);
     if (expiresAtMs <= nowMs) throw KERNEL_ERRORS.TOKEN_EXPIRED('The token has expired; get a new one.');
@@ -124,7 +124,7 @@ export class AuthService {
       clientNo: row.client_no,
     };
     if (this.#cache.size > 10_000) this.#cache.clear();
-    this.#cache.set(hash, { principal, expiresAtMs, checkedAtMs: nowMs });
+    this.#cache.set(token, { principal, expiresAtMs, checkedAtMs: nowMs });
     return principal;
   }
 
