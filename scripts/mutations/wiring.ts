@@ -254,8 +254,8 @@ export const WIRING_MUTATIONS: Mutation[] = [
     edits: [
       {
         file: 'src/kernel/db/scn-counter.ts',
-        find: '  const { rows } = await db.executeQuery<{ value: number }>(CompiledQuery.raw(CURRENT_SCN, [1]));\n',
-        replace: '  const { rows } = await db.executeQuery(scnCounterValue(db).compile());\n',
+        find: '  currentScnText ??= scnCounterValue(db).compile();\n',
+        replace: '  currentScnText = scnCounterValue(db).compile();\n',
       },
     ],
     tests: ['src/areas/catalog/test/article-read-on-thread.test.ts'],

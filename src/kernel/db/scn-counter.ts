@@ -35,14 +35,18 @@ export async function postgresScn(db: Kysely<DB>, lock: boolean): Promise<number
  */
 export async function currentScn(db: Kysely<DB>): Promise<number> {
   if (onPostgres(db)) return horizonScn(db);
-  // kept as text, as NEXT_SCN: the single-article read takes one a turn (decision 52)
-  const { rows } = await db.executeQuery<{ value: number }>(CompiledQuery.raw(CURRENT_SCN, [1]));
+  // compiled once and kept as text, as NEXT_SCN: the single-article read takes one a turn
+  // (decision 52); the text is scnCounterValue's, so the two reads of the counter cannot part
+  currentScnText ??= scnCounterValue(db).compile();
+  const { rows } = await db.executeQuery<{ value: number }>(
+    CompiledQuery.raw(currentScnText.sql, currentScnText.parameters as unknown[]),
+  );
   const row = rows[0];
   if (row === undefined) throw new Error('the SCN counter row is missing');
   return Number(row.value);
 }
 
-const CURRENT_SCN = 'select "value" from "scn_counter" where "id" = ?';
+let currentScnText: CompiledQuery | undefined;
 
 /**
  * SQLite: the counter's value as a one-row query (`value`), for a statement that reads it with the
