@@ -190,7 +190,7 @@ export function distinct<T>(
     const ring = items.length - warmed;
     const wentRound =
       !warmUp && asked > ring
-        ? `went round the ${ring.toLocaleString('en')} ${noun} ${(asked / ring).toFixed(1)} times (each asked again after all the others)`
+        ? `${asked.toLocaleString('en')} requests over ${ring.toLocaleString('en')} ${noun}: went round (each asked again only after all the others)`
         : undefined;
     return { ...result, wentRound };
   };
