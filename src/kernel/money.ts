@@ -38,7 +38,7 @@ function numberToText(value: number, field: string): string {
  * the same double at four times the cost, on every price of every answer.
  */
 export function fromMinor(minor: number): number {
-  return minor / 100;
+  return minor / 100 + 0; // + 0: a zero is never -0 (a credit's `-1 * 0`), as toFixed gave none
 }
 
 /**
@@ -56,5 +56,5 @@ export function percentOf(minor: number, basisPoints: number): number {
  * at most two decimals). VAT rates, discounts.
  */
 export function percentFromBasisPoints(bp: number): number {
-  return bp / 100; // as fromMinor
+  return bp / 100 + 0; // as fromMinor
 }
